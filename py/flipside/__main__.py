@@ -1,0 +1,5 @@
+"""`python -m flipside` entry point."""
+
+from flipside.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,49 @@
+"""Command line: `python -m flipside <game> <command> ...`.
+
+Each game owns its sub-commands in `flipside.<game>.cli`, which exposes
+`add_parser(subparsers)` and returns nothing; the chosen command's handler is stored
+as `func` on the parsed namespace and returns an exit status.
+Bad arguments print a one-line error on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+class _Parser(argparse.ArgumentParser):
+    """ArgumentParser whose errors are one line on stderr, exit status 2."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sys.stderr.write(f"flipside: error: {message}\n")
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="flipside", description="Othello and Themisto rules, notation and AI.")
+    games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
+    from flipside.othello import cli as othello_cli
+
+    othello_cli.add_parser(games)
+    try:
+        from flipside.themisto import cli as themisto_cli
+    except ImportError:  # pragma: no cover - during development only
+        pass
+    else:
+        themisto_cli.add_parser(games)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.func(args)
+    except ValueError as exc:  # rule and notation errors carry a readable message
+        sys.stderr.write(f"flipside: error: {exc}\n")
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    return status
