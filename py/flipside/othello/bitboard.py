@@ -10,6 +10,9 @@ no per-square loops.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 FULL = 0xFFFFFFFFFFFFFFFF
 NOT_A = 0xFEFEFEFEFEFEFEFE  # every square except the a-file
 NOT_H = 0x7F7F7F7F7F7F7F7F  # every square except the h-file
@@ -82,21 +85,49 @@ def legal_moves(P: int, O: int) -> int:
     return moves & empty
 
 
-# Per square, the rays leaving it (at least two squares long), each as its bits in order.
-_RAY_BITS: list[list[list[int]]] = []
-for _sq in range(64):
-    _lists = []
-    f0, r0 = _sq % 8, _sq // 8
+def _flip_function_source(sq: int) -> str:
+    """Source of a function ``(P, O) -> flipped discs`` for a move on ``sq``, rays unrolled.
+
+    For each ray leaving ``sq`` (two squares or more) whose first square holds an opponent
+    disc, find the ray's first square that is not an opponent disc: the lowest such bit when
+    the ray runs towards higher bits, else the highest. If that square is ours, the ray's
+    squares before it are all opponent discs and flip. Unrolling with constant masks avoids
+    a Python loop and tuple unpacking per ray (about twice as fast as a loop over the rays).
+    """
+    lines = [f"def _flips_{sq}(P: int, O: int) -> int:", "    r = 0"]
+    f0, r0 = sq % 8, sq // 8
     for df, dr in ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1)):
         f, r = f0 + df, r0 + dr
         bits = []
         while 0 <= f < 8 and 0 <= r < 8:
-            bits.append(1 << (8 * r + f))
+            bits.append(8 * r + f)
             f, r = f + df, r + dr
-        if len(bits) >= 2:
-            _lists.append(bits)
-    _RAY_BITS.append(_lists)
-del _sq, _lists, f0, r0, df, dr, f, r, bits
+        if len(bits) < 2:
+            continue
+        ray = sum(1 << b for b in bits)
+        lines.append(f"    if O & {1 << bits[0]:#x}:")
+        lines.append(f"        s = {ray:#x} & ~O")
+        if bits[0] > sq:
+            lines.append("        s &= -s")
+            lines.append(f"        if s & P: r |= {ray:#x} & (s - 1)")
+        else:
+            lines.append("        if s:")
+            lines.append("            s = 1 << (s.bit_length() - 1)")
+            lines.append(f"            if s & P: r |= {ray:#x} & -(s << 1)")
+    lines.append("    return r")
+    return "\n".join(lines) + "\n"
+
+
+def _build_flip_functions() -> list[Callable[[int, int], int]]:
+    namespace: dict[str, Any] = {}
+    for sq in range(64):
+        exec(_flip_function_source(sq), namespace)  # noqa: S102 - our own generated code
+    return [namespace[f"_flips_{sq}"] for sq in range(64)]
+
+
+#: ``FLIPS[sq](P, O)``: discs flipped by a move on the empty square ``sq`` (0 if none).
+#: The caller must know that ``sq`` is empty; ``flips`` checks it.
+FLIPS: list[Callable[[int, int], int]] = _build_flip_functions()
 
 
 def flips(P: int, O: int, sq: int) -> int:
@@ -106,17 +137,7 @@ def flips(P: int, O: int, sq: int) -> int:
     """
     if (P | O) >> sq & 1:
         return 0
-    result = 0
-    for ray in _RAY_BITS[sq]:
-        run = 0
-        for bit in ray:
-            if O & bit:
-                run |= bit
-            else:
-                if P & bit:
-                    result |= run
-                break
-    return result
+    return FLIPS[sq](P, O)
 
 
 def popcount(x: int) -> int:

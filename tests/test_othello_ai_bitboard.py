@@ -1,0 +1,61 @@
+"""The unrolled ``flips`` agrees with a plain walk along the eight rays."""
+
+from __future__ import annotations
+
+import random
+
+from flipside.othello.bitboard import FLIPS, flips, legal_moves
+
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+
+
+def reference_flips(P: int, O: int, sq: int) -> int:
+    if (P | O) >> sq & 1:
+        return 0
+    result = 0
+    for df, dr in DIRECTIONS:
+        f, r = sq % 8 + df, sq // 8 + dr
+        run = 0
+        while 0 <= f < 8 and 0 <= r < 8 and O >> (8 * r + f) & 1:
+            run |= 1 << (8 * r + f)
+            f, r = f + df, r + dr
+        if run and 0 <= f < 8 and 0 <= r < 8 and P >> (8 * r + f) & 1:
+            result |= run
+    return result
+
+
+def test_flips_matches_reference_on_random_games() -> None:
+    rnd = random.Random(5)
+    checked = 0
+    for _ in range(40):
+        P, O = (1 << 28) | (1 << 35), (1 << 27) | (1 << 36)
+        while True:
+            moves = legal_moves(P, O)
+            for sq in range(64):
+                expected = reference_flips(P, O, sq)
+                assert flips(P, O, sq) == expected
+                assert bool(moves >> sq & 1) == bool(expected)
+                if not (P | O) >> sq & 1:
+                    assert FLIPS[sq](P, O) == expected
+                checked += 1
+            if not moves:
+                if not legal_moves(O, P):
+                    break
+                P, O = O, P
+                continue
+            sq = rnd.choice([s for s in range(64) if moves >> s & 1])
+            f = flips(P, O, sq)
+            P, O = O ^ f, P | f | (1 << sq)
+    assert checked > 100_000
+
+
+def test_flips_on_random_bit_patterns() -> None:
+    rnd = random.Random(9)
+    for _ in range(20_000):
+        P = rnd.getrandbits(64)
+        O = rnd.getrandbits(64) & ~P
+        sq = rnd.randrange(64)
+        P &= ~(1 << sq) if rnd.random() < 0.8 else -1
+        O &= ~(1 << sq) if rnd.random() < 0.8 else -1
+        O &= ~P
+        assert flips(P, O, sq) == reference_flips(P, O, sq)
