@@ -1,0 +1,47 @@
+"""Othello rules core: board, moves, notation and perft (standard library only).
+
+>>> from flipside.othello import Board
+>>> board = Board()
+>>> board.push_str("f5")
+Move('f5')
+>>> board.legal_moves()
+[Move('f4'), Move('d6'), Move('f6')]
+"""
+
+from flipside.othello.board import (
+    HANDICAP_CORNERS,
+    SUPPLY,
+    Board,
+    IllegalMoveError,
+    Result,
+    score_discs,
+)
+from flipside.othello.notation import (
+    PASS,
+    PASS_MOVE,
+    Color,
+    Move,
+    format_position,
+    parse_position,
+    parse_square,
+    square_name,
+)
+from flipside.othello.perft import perft
+
+__all__ = [
+    "HANDICAP_CORNERS",
+    "PASS",
+    "PASS_MOVE",
+    "SUPPLY",
+    "Board",
+    "Color",
+    "IllegalMoveError",
+    "Move",
+    "Result",
+    "format_position",
+    "parse_position",
+    "parse_square",
+    "perft",
+    "score_discs",
+    "square_name",
+]
