@@ -1,0 +1,322 @@
+"""Exact endgame solver: the final disc difference with perfect play, on bitboards.
+
+Scores are from the side to move (``P``), empty squares going to the winner (FFO
+convention), so they are even numbers in -64..64.
+
+The search is a negamax alpha-beta with principal-variation (null-window) searches, split by
+the number of empty squares ``n`` because what pays off changes with it:
+
+* ``n > SHALLOW`` (``_deep``): moves from ``legal_moves``, a transposition table keyed on
+  the two bitboards (bounds plus the best square), hash move first, then fastest-first
+  ordering: fewest replies for the opponent, corners counted twice.
+* ``3 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list; a square is tried only
+  when it touches an opponent disc; squares in regions (quadrants) with an odd number of
+  empties come first (parity ordering).
+* ``n == 2`` and ``n == 1``: special-cased; the last move only counts flipped discs.
+
+``Solver.search`` may be stopped from outside: ``should_stop()`` (and the deadline) are
+polled about every 2,048 nodes and raise :class:`Stopped`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from flipside.othello.bitboard import FLIPS, legal_moves
+
+SHALLOW = 6
+"""Up to this many empties the solver uses the list-based search without a hash table."""
+
+POLL_INTERVAL = 2048
+"""Nodes between two calls of ``should_stop`` / clock reads."""
+
+_CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+_INF = 100  # beyond any score
+
+
+def _neighbours(sq: int) -> int:
+    f0, r0 = sq % 8, sq // 8
+    mask = 0
+    for df in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            f, r = f0 + df, r0 + dr
+            if (df or dr) and 0 <= f < 8 and 0 <= r < 8:
+                mask |= 1 << (8 * r + f)
+    return mask
+
+
+NEIGHBOURS = [_neighbours(sq) for sq in range(64)]
+"""Squares adjacent to each square: a move there flips only if one holds an opponent disc."""
+
+QUADRANT = [1 << ((sq // 32) * 2 + (sq % 8) // 4) for sq in range(64)]
+"""The quadrant bit of each square (a1-d4, e1-h4, a5-d8, e5-h8) for parity ordering."""
+
+
+class Stopped(Exception):
+    """Raised inside a search when it was asked to stop (or ran out of time)."""
+
+
+def final_score(P: int, O: int) -> int:
+    """Disc difference for ``P`` at the end of the game, empties to the winner."""
+    p = P.bit_count()
+    o = O.bit_count()
+    if p > o:
+        return 64 - 2 * o
+    if p < o:
+        return 2 * p - 64
+    return 0
+
+
+def parity_of(empty: int) -> int:
+    """Bit set of the quadrants holding an odd number of the ``empty`` squares."""
+    parity = 0
+    while empty:
+        low = empty & -empty
+        parity ^= QUADRANT[low.bit_length() - 1]
+        empty ^= low
+    return parity
+
+
+def squares_of(bits: int) -> list[int]:
+    """Square numbers of a bit set, ascending."""
+    out = []
+    while bits:
+        low = bits & -bits
+        out.append(low.bit_length() - 1)
+        bits ^= low
+    return out
+
+
+class Solver:
+    """One exact search session: counts nodes, keeps its transposition table, can be stopped.
+
+    ``should_stop`` is a callable polled every :data:`POLL_INTERVAL` nodes; ``deadline`` a
+    ``time.perf_counter()`` value. Either one ends the search with :class:`Stopped`.
+    """
+
+    def __init__(
+        self, should_stop: Callable[[], bool] | None = None, deadline: float | None = None
+    ) -> None:
+        self.nodes = 0
+        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self._next_poll = POLL_INTERVAL
+
+    def _poll(self) -> None:
+        self._next_poll = self.nodes + POLL_INTERVAL
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Stopped
+
+    # -- the last two empties --------------------------------------------------------------
+
+    def _last1(self, P: int, O: int, sq: int) -> int:
+        """Score for ``P`` with one empty square ``sq`` left."""
+        self.nodes += 1
+        p = P.bit_count()
+        n = FLIPS[sq](P, O).bit_count() if O & NEIGHBOURS[sq] else 0
+        if n:
+            return 2 * (p + n) - 62
+        n = FLIPS[sq](O, P).bit_count() if P & NEIGHBOURS[sq] else 0
+        if n:
+            return 2 * (p - n) - 64
+        return 2 * p - 62 if p > 31 else 2 * p - 64
+
+    def _last2(self, P: int, O: int, alpha: int, beta: int, a: int, b: int) -> int:
+        """Score for ``P`` with the two empty squares ``a`` and ``b`` left."""
+        self.nodes += 1
+        last1 = self._last1
+        best = -_INF
+        f = FLIPS[a](P, O) if O & NEIGHBOURS[a] else 0
+        if f:
+            best = -last1(O ^ f, P | f | (1 << a), b)
+            if best >= beta:
+                return best
+        f = FLIPS[b](P, O) if O & NEIGHBOURS[b] else 0
+        if f:
+            v = -last1(O ^ f, P | f | (1 << b), a)
+            return max(best, v)
+        if best > -_INF:
+            return best
+        # P passes: O moves, minimising.
+        best = _INF
+        f = FLIPS[a](O, P) if P & NEIGHBOURS[a] else 0
+        if f:
+            best = last1(P ^ f, O | f | (1 << a), b)
+            if best <= alpha:
+                return best
+        f = FLIPS[b](O, P) if P & NEIGHBOURS[b] else 0
+        if f:
+            v = last1(P ^ f, O | f | (1 << b), a)
+            return min(best, v)
+        if best < _INF:
+            return best
+        return final_score(P, O)
+
+    # -- few empties: list of squares, parity ordering ------------------------------------
+
+    def _shallow(
+        self, P: int, O: int, alpha: int, beta: int, empties: list[int], parity: int
+    ) -> int:
+        """Score for ``P`` with the ``empties`` (3..SHALLOW squares) left."""
+        self.nodes += 1
+        best = -_INF
+        n = len(empties)
+        ordered = [s for s in empties if parity & QUADRANT[s]]
+        if len(ordered) < n:
+            ordered += [s for s in empties if not parity & QUADRANT[s]]
+        for sq in ordered:
+            if not O & NEIGHBOURS[sq]:
+                continue
+            f = FLIPS[sq](P, O)
+            if not f:
+                continue
+            rest = [s for s in empties if s != sq]
+            if n == 3:
+                v = -self._last2(O ^ f, P | f | (1 << sq), -beta, -alpha, rest[0], rest[1])
+            else:
+                v = -self._shallow(
+                    O ^ f, P | f | (1 << sq), -beta, -alpha, rest, parity ^ QUADRANT[sq]
+                )
+            if v > best:
+                best = v
+                if v > alpha:
+                    if v >= beta:
+                        return v
+                    alpha = v
+        if best > -_INF:
+            return best
+        # No move for P: pass if the opponent has one, else the game is over.
+        for sq in empties:
+            if P & NEIGHBOURS[sq] and FLIPS[sq](O, P):
+                return -self._shallow_or_last2(O, P, -beta, -alpha, empties, parity)
+        return final_score(P, O)
+
+    def _shallow_or_last2(
+        self, P: int, O: int, alpha: int, beta: int, empties: list[int], parity: int
+    ) -> int:
+        if len(empties) == 2:
+            return self._last2(P, O, alpha, beta, empties[0], empties[1])
+        return self._shallow(P, O, alpha, beta, empties, parity)
+
+    # -- many empties: hash table, fastest-first ---------------------------------------------
+
+    def _deep(self, P: int, O: int, alpha: int, beta: int, n: int) -> int:
+        """Score for ``P`` with ``n`` (> SHALLOW) empty squares."""
+        self.nodes += 1
+        if self.nodes >= self._next_poll:
+            self._poll()
+        table = self.table
+        key = (P, O)
+        entry = table.get(key)
+        hash_sq = -1
+        if entry is not None:
+            lower, upper, hash_sq = entry
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            if lower == upper:
+                return lower
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+        else:
+            lower, upper = -_INF, _INF
+        moves = legal_moves(P, O)
+        if not moves:
+            if not legal_moves(O, P):
+                return final_score(P, O)
+            return -self._deep_or_shallow(O, P, -beta, -alpha, n)
+        children = []
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            sq = bit.bit_length() - 1
+            f = FLIPS[sq](P, O)
+            nP = O ^ f
+            nO = P | f | bit
+            if sq == hash_sq:
+                order = -1
+            else:
+                mob = legal_moves(nP, nO)
+                order = mob.bit_count() + (mob & _CORNERS).bit_count()
+            children.append((order, sq, nP, nO))
+        children.sort()
+        alpha0 = alpha
+        best = -_INF
+        best_sq = -1
+        child = self._deep_or_shallow
+        first = True
+        for _, sq, nP, nO in children:
+            if first:
+                v = -child(nP, nO, -beta, -alpha, n - 1)
+                first = False
+            else:
+                v = -child(nP, nO, -alpha - 1, -alpha, n - 1)
+                if alpha < v < beta:
+                    v = -child(nP, nO, -beta, -v, n - 1)
+            if v > best:
+                best = v
+                best_sq = sq
+                if v > alpha:
+                    if v >= beta:
+                        break
+                    alpha = v
+        if best <= alpha0:
+            table[key] = (lower, best, best_sq)
+        elif best >= beta:
+            table[key] = (best, upper, best_sq)
+        else:
+            table[key] = (best, best, best_sq)
+        return best
+
+    def _deep_or_shallow(self, P: int, O: int, alpha: int, beta: int, n: int) -> int:
+        if n > SHALLOW:
+            return self._deep(P, O, alpha, beta, n)
+        empty = ~(P | O) & 0xFFFFFFFFFFFFFFFF
+        if n <= 2:
+            if n == 2:
+                a = empty & -empty
+                return self._last2(
+                    P, O, alpha, beta, a.bit_length() - 1, (empty ^ a).bit_length() - 1
+                )
+            if n == 1:
+                return self._last1(P, O, empty.bit_length() - 1)
+            return final_score(P, O)
+        return self._shallow(P, O, alpha, beta, squares_of(empty), parity_of(empty))
+
+    # -- entry points ----------------------------------------------------------------------
+
+    def search(self, P: int, O: int, alpha: int = -64, beta: int = 64) -> int:
+        """Fail-soft score of the position for ``P`` within the window (alpha, beta)."""
+        n = 64 - (P | O).bit_count()
+        return self._deep_or_shallow(P, O, alpha, beta, n)
+
+    def move_value(self, P: int, O: int, sq: int, alpha: int = -64, beta: int = 64) -> int:
+        """Score for ``P`` of playing the legal move ``sq``, within (alpha, beta)."""
+        f = FLIPS[sq](P, O)
+        return -self.search(O ^ f, P | f | (1 << sq), -beta, -alpha)
+
+    def solve(self, P: int, O: int) -> tuple[int, list[int]]:
+        """Exact score for ``P`` and every best move (squares ascending; [] when P must pass
+        or the game is over)."""
+        score = self.search(P, O)
+        moves = legal_moves(P, O)
+        best = []
+        for sq in squares_of(moves):
+            # Null window just below the score: a move reaching it is a best move.
+            if self.move_value(P, O, sq, score - 1, score) >= score:
+                best.append(sq)
+        return score, best
+
+    def move_scores(self, P: int, O: int) -> dict[int, int]:
+        """Exact score of every legal move for ``P``."""
+        return {sq: self.move_value(P, O, sq) for sq in squares_of(legal_moves(P, O))}
+
+
+def solve(P: int, O: int) -> tuple[int, list[int]]:
+    """Exact score for the side to move ``P`` and the ascending list of its best squares."""
+    return Solver().solve(P, O)
