@@ -300,6 +300,34 @@ class Solver:
         f = FLIPS[sq](P, O)
         return -self.search(O ^ f, P | f | (1 << sq), -beta, -alpha)
 
+    def best(self, P: int, O: int) -> tuple[int, int]:
+        """Exact score for ``P`` and one best square (-1 when ``P`` has no move).
+
+        Root moves in fastest-first order; after the first, a null-window search proves
+        each one worse or finds it better (then it is searched again with a full window).
+        """
+        moves = legal_moves(P, O)
+        if not moves:
+            return self.search(P, O), -1
+        children = []
+        for sq in squares_of(moves):
+            f = FLIPS[sq](P, O)
+            nP, nO = O ^ f, P | f | (1 << sq)
+            mob = legal_moves(nP, nO)
+            children.append((mob.bit_count() + (mob & _CORNERS).bit_count(), sq, nP, nO))
+        children.sort()
+        best, best_sq = -_INF, -1
+        for _, sq, nP, nO in children:
+            if best_sq < 0:
+                v = -self.search(nP, nO)
+            else:
+                v = -self.search(nP, nO, -best - 1, -best)
+                if v > best:
+                    v = -self.search(nP, nO, -64, -v)
+            if v > best:
+                best, best_sq = v, sq
+        return best, best_sq
+
     def solve(self, P: int, O: int) -> tuple[int, list[int]]:
         """Exact score for ``P`` and every best move (squares ascending; [] when P must pass
         or the game is over)."""

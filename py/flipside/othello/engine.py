@@ -1,0 +1,276 @@
+"""The Othello computer player: levels, best move, hints, exact solving, evaluation graph.
+
+``Engine(level=N).best_move(board)`` plays; ``think`` is the entry for the page's worker (time
+budget, ``should_stop()`` for "move now", ``on_depth(info)`` after each finished depth, a
+JSON-friendly answer); ``analysis`` / ``analyze`` give a value to every legal move (hints);
+``solve(board)`` is the exact endgame answer; ``evaluation_graph`` a value per ply.
+
+Values are disc differences from the side to move: ``int`` when exact (solved), ``float``
+when estimated by the evaluation.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from flipside.othello.bitboard import legal_moves
+from flipside.othello.board import Board
+from flipside.othello.endgame import Solver, Stopped
+from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
+from flipside.othello.search import DepthResult, Searcher
+
+Info = dict[str, object]
+
+
+@dataclass(frozen=True)
+class Level:
+    """How one level plays.
+
+    ``depth``: deepest midgame iteration (plies); ``seconds``: time budget per move, native
+    (the browser is about twice as slow); ``endgame``: solve exactly from this many empty
+    squares; ``noise``: standard deviation, in discs, of the random amount added to each
+    move's value before choosing (0 plays the best move).
+    """
+
+    depth: int
+    seconds: float
+    endgame: int
+    noise: float
+
+
+LEVELS: dict[int, Level] = {
+    1: Level(depth=1, seconds=0.1, endgame=0, noise=12.0),
+    2: Level(depth=1, seconds=0.1, endgame=4, noise=3.0),
+    3: Level(depth=2, seconds=0.2, endgame=8, noise=1.0),
+    4: Level(depth=3, seconds=0.3, endgame=10, noise=0.0),
+    5: Level(depth=4, seconds=0.5, endgame=12, noise=0.0),
+    6: Level(depth=6, seconds=0.8, endgame=14, noise=0.0),
+    7: Level(depth=20, seconds=1.2, endgame=16, noise=0.0),
+}
+"""The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
+
+MAX_LEVEL = max(LEVELS)
+SOLVE_DEADLINE_FACTOR = 8.0
+"""An exact solve started at a level may take this many times the level's budget."""
+
+
+def parse_level(level: int | str) -> int:
+    """Level number from ``3``, ``"3"`` or ``"max"``; ValueError for anything else."""
+    if isinstance(level, str):
+        text = level.strip().lower()
+        if text == "max":
+            return MAX_LEVEL
+        if not text.isdigit():
+            raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level!r}")
+        level = int(text)
+    if level not in LEVELS:
+        raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level}")
+    return level
+
+
+def _bits(board: Board) -> tuple[int, int]:
+    if board.is_game_over():
+        raise ValueError("the game is over: there is no move to choose")
+    return board.bits()
+
+
+@dataclass
+class Analysis:
+    """A value for every legal move (discs, side to move), the best line and how sure."""
+
+    values: dict[Move, int | float]
+    best: Move
+    pv: list[Move]
+    exact: bool
+    depth: int
+    nodes: int
+    seconds: float
+
+    def to_dict(self) -> Info:
+        """JSON-friendly form (moves as names)."""
+        return {
+            "values": {str(m): v for m, v in self.values.items()},
+            "best": str(self.best),
+            "pv": [str(m) for m in self.pv],
+            "exact": self.exact,
+            "depth": self.depth,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 3),
+        }
+
+
+class Engine:
+    """A computer player at a level (1 = beginner .. ``MAX_LEVEL``; ``"max"`` accepted).
+
+    ``seed`` fixes the random choices of the noisy low levels (for tests and replays).
+    """
+
+    def __init__(self, level: int | str = 4, seed: int | None = None) -> None:
+        self.level = parse_level(level)
+        self.settings = LEVELS[self.level]
+        self.random = random.Random(seed)
+
+    # -- playing -------------------------------------------------------------------------
+
+    def best_move(self, board: Board) -> Move:
+        """The move this level plays (``PASS_MOVE`` when the side to move must pass)."""
+        info = self.think(board)
+        return Move.parse(str(info["move"]))
+
+    def think(
+        self,
+        board: Board,
+        seconds: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        on_depth: Callable[[Info], None] | None = None,
+    ) -> Info:
+        """Choose a move within ``seconds`` (default: the level's budget).
+
+        ``should_stop()`` is polled every 1-2k nodes: when it returns True the search ends
+        and the best move of the last finished depth is played. ``on_depth(info)`` gets a
+        dict after each finished depth: ``depth, move, score, pv, nodes, exact, seconds``
+        (moves as names, score in discs from the side to move). Returns the same kind of dict
+        for the chosen move.
+        """
+        P, O = _bits(board)
+        if not legal_moves(P, O):
+            return {
+                "move": str(PASS_MOVE),
+                "score": 0.0,
+                "pv": [],
+                "depth": 0,
+                "nodes": 0,
+                "exact": False,
+                "seconds": 0.0,
+            }
+        level = self.settings
+        budget = level.seconds if seconds is None else seconds
+        start = time.perf_counter()
+        empties = 64 - (P | O).bit_count()
+        noisy = level.noise > 0
+
+        def report(result: DepthResult) -> None:
+            if on_depth is not None:
+                on_depth(result.to_dict())
+
+        solving = empties <= level.endgame
+        searcher = Searcher(should_stop=should_stop)
+        depth = min(level.depth, empties, 4 if solving else level.depth)
+        result = searcher.run(
+            P, O, depth, budget * (0.25 if solving else 1.0), report, all_values=noisy
+        )
+        info = result.to_dict()
+        if solving and not (should_stop is not None and should_stop()):
+            solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
+            try:
+                score, sq = solver.best(P, O)
+            except Stopped:
+                pass
+            else:
+                solved = DepthResult(
+                    empties,
+                    sq,
+                    score,
+                    [sq],
+                    searcher.nodes + solver.nodes,
+                    True,
+                    time.perf_counter() - start,
+                )
+                info = solved.to_dict()
+                report(solved)
+                return info
+        if noisy:
+            scores = result.scores
+            sq = max(scores, key=lambda s: scores[s] + self.random.gauss(0.0, level.noise))
+            info["move"] = square_name(sq)
+            info["score"] = scores[sq]
+            info["pv"] = [square_name(sq)]
+        return info
+
+    # -- hints -------------------------------------------------------------------------------
+
+    def analysis(
+        self,
+        board: Board,
+        seconds: float | None = None,
+        should_stop: Callable[[], bool] | None = None,
+        on_depth: Callable[[Info], None] | None = None,
+    ) -> Analysis:
+        """Every legal move's value and the best line, at this level's depth and budget:
+        exact (ints) when the position is within the level's endgame reach, else estimates.
+        ``on_depth`` receives :meth:`DepthResult.to_dict` dicts including ``scores``."""
+        P, O = _bits(board)
+        start = time.perf_counter()
+        moves = legal_moves(P, O)
+        if not moves:
+            return Analysis({PASS_MOVE: 0.0}, PASS_MOVE, [PASS_MOVE], False, 0, 0, 0.0)
+        level = self.settings
+        budget = level.seconds if seconds is None else seconds
+        empties = 64 - (P | O).bit_count()
+        searcher = Searcher(should_stop=should_stop)
+        solving = empties <= level.endgame
+
+        def report(result: DepthResult) -> None:
+            if on_depth is not None:
+                on_depth(result.to_dict())
+
+        depth = min(max(level.depth, 2), empties, 4 if solving else 60)
+        result = searcher.run(P, O, depth, budget * (0.25 if solving else 1.0), report, True)
+        values: dict[Move, int | float] = {Move(sq): v for sq, v in result.scores.items()}
+        best, pv, exact, nodes = result.move, result.pv, False, searcher.nodes
+        if solving:
+            solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
+            try:
+                exact_values = solver.move_scores(P, O)
+            except Stopped:
+                pass
+            else:
+                values = {Move(sq): v for sq, v in exact_values.items()}
+                best = max(exact_values, key=lambda sq: exact_values[sq])
+                pv = [best]
+                exact, nodes = True, nodes + solver.nodes
+        return Analysis(
+            values,
+            Move(best),
+            [Move(sq) for sq in pv],
+            exact,
+            empties if exact else result.depth,
+            nodes,
+            time.perf_counter() - start,
+        )
+
+    def analyze(self, board: Board) -> dict[Move, int | float]:
+        """Value of every legal move (discs, side to move; ints when exact)."""
+        return self.analysis(board).values
+
+
+def solve(board: Board) -> tuple[int, list[Move]]:
+    """Exact final disc difference for the side to move with perfect play, and every best
+    move (``[PASS_MOVE]`` when it must pass, ``[]`` when the game is over)."""
+    P, O = board.bits()
+    score, best = Solver().solve(P, O)
+    if not best and not board.is_game_over():
+        return score, [PASS_MOVE]
+    return score, [Move(sq) for sq in best]
+
+
+def evaluation_graph(board: Board, depth: int = 2) -> list[float]:
+    """A value per position of the game so far, from Black's view (discs): entry ``i`` is
+    the position after ``i`` moves from the board's root, searched ``depth`` plies (the final
+    position, if the game is over, scores its exact result)."""
+    replay = board.root()
+    values = []
+    moves = board.move_stack
+    for i in range(len(moves) + 1):
+        P, O = replay.bits()
+        if legal_moves(P, O) or not legal_moves(O, P):
+            value = Searcher().run(P, O, depth).score
+        else:  # the side to move must pass: value the opponent's turn
+            value = -Searcher().run(O, P, depth).score
+        values.append(value if replay.turn is Color.BLACK else -value)
+        if i < len(moves):
+            replay.push(moves[i])
+    return values

@@ -1,0 +1,300 @@
+"""Midgame search: negamax alpha-beta with PVS, iterative deepening, a hash table, time control.
+
+Positions are bitboards ``(P, O)``, ``P`` the side to move. Values are in the evaluation's
+unit, ``1 / SCALE`` of a disc, from the side to move: the estimated final disc difference.
+Finished games score ``final disc difference * SCALE`` exactly.
+
+``Searcher.run`` deepens one ply at a time until the depth limit, the time budget or an
+outside ``should_stop()`` (polled every :data:`POLL_INTERVAL` nodes) ends it; it answers with
+the last depth that finished, so stopping early always has a move to play. ``on_depth`` is
+called after each finished depth with a JSON-friendly dict (see :class:`DepthResult`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from flipside.othello.bitboard import FLIPS, legal_moves
+from flipside.othello.endgame import Stopped, final_score
+from flipside.othello.notation import square_name
+
+try:
+    from flipside.othello.evaluation import SCALE, evaluate
+except (ImportError, OSError):  # until the trained evaluation lands: mobility, corners
+    SCALE = 16
+
+    def evaluate(P: int, O: int) -> int:
+        """Placeholder evaluation: mobility and corner difference, in 1/SCALE discs."""
+        mp = legal_moves(P, O).bit_count()
+        mo = legal_moves(O, P).bit_count()
+        corners = (P & _CORNERS).bit_count() - (O & _CORNERS).bit_count()
+        return SCALE * (2 * (mp - mo) + 8 * corners)
+
+
+POLL_INTERVAL = 1024
+"""Nodes between two polls of the clock and ``should_stop``."""
+
+_CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+_INF = 1 << 30
+
+Evaluate = Callable[[int, int], int]
+
+
+@dataclass
+class DepthResult:
+    """What one finished iteration found (values in discs, from the side to move)."""
+
+    depth: int
+    move: int  # square, or -1 when the side to move has no move
+    score: float
+    pv: list[int]
+    nodes: int
+    exact: bool
+    seconds: float
+    scores: dict[int, float] = field(default_factory=dict)  # per root move when analysing
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form: squares as names (``"f5"``), ``"pass"`` for no move."""
+        return {
+            "depth": self.depth,
+            "move": square_name(self.move) if self.move >= 0 else "pass",
+            "score": self.score,
+            "pv": [square_name(sq) for sq in self.pv],
+            "nodes": self.nodes,
+            "exact": self.exact,
+            "seconds": round(self.seconds, 3),
+            "scores": {square_name(sq): v for sq, v in self.scores.items()},
+        }
+
+
+class Searcher:
+    """A midgame search session with its own hash table and node count."""
+
+    def __init__(
+        self,
+        evaluate: Evaluate = evaluate,
+        scale: int = SCALE,
+        should_stop: Callable[[], bool] | None = None,
+        deadline: float | None = None,
+    ) -> None:
+        self.evaluate = evaluate
+        self.scale = scale
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self.nodes = 0
+        self._next_poll = POLL_INTERVAL
+        self._armed = True  # False while the first depth runs: it always finishes
+        # (P, O) -> (depth, lower bound, upper bound, best square)
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+
+    def _poll(self) -> None:
+        self._next_poll = self.nodes + POLL_INTERVAL
+        if not self._armed:
+            return
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            raise Stopped
+
+    def _frontier(self, P: int, O: int, alpha: int, beta: int) -> int:
+        """Depth-1 value: best of the evaluated replies (cut off at ``beta``)."""
+        self.nodes += 1
+        moves = legal_moves(P, O)
+        if not moves:
+            if not legal_moves(O, P):
+                return final_score(P, O) * self.scale
+            return -self._frontier(O, P, -beta, -alpha)
+        evaluate = self.evaluate
+        best = -_INF
+        count = 0
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            f = FLIPS[bit.bit_length() - 1](P, O)
+            v = -evaluate(O ^ f, P | f | bit)
+            count += 1
+            if v > best:
+                best = v
+                if v >= beta:
+                    break
+        self.nodes += count
+        return best
+
+    def _node(self, P: int, O: int, alpha: int, beta: int, depth: int) -> int:
+        """Fail-soft negamax value of ``(P, O)`` searched ``depth`` plies deep."""
+        if depth <= 1:
+            if depth == 1:
+                return self._frontier(P, O, alpha, beta)
+            self.nodes += 1
+            return self.evaluate(P, O)
+        self.nodes += 1
+        if self.nodes >= self._next_poll:
+            self._poll()
+        table = self.table
+        key = (P, O)
+        entry = table.get(key)
+        hash_sq = -1
+        if entry is not None:
+            hash_sq = entry[3]
+            if entry[0] >= depth:
+                lower, upper = entry[1], entry[2]
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+        moves = legal_moves(P, O)
+        if not moves:
+            if not legal_moves(O, P):
+                return final_score(P, O) * self.scale
+            return -self._node(O, P, -beta, -alpha, depth)
+        children = []
+        while moves:
+            bit = moves & -moves
+            moves ^= bit
+            sq = bit.bit_length() - 1
+            f = FLIPS[sq](P, O)
+            nP = O ^ f
+            nO = P | f | bit
+            if sq == hash_sq:
+                order = -1
+            else:
+                mob = legal_moves(nP, nO)
+                order = mob.bit_count() + (mob & _CORNERS).bit_count() * 2
+            children.append((order, sq, nP, nO))
+        children.sort()
+        alpha0 = alpha
+        best = -_INF
+        best_sq = -1
+        node = self._node
+        d = depth - 1
+        first = True
+        for _, sq, nP, nO in children:
+            if first:
+                v = -node(nP, nO, -beta, -alpha, d)
+                first = False
+            else:
+                v = -node(nP, nO, -alpha - 1, -alpha, d)
+                if alpha < v < beta:
+                    v = -node(nP, nO, -beta, -v, d)
+            if v > best:
+                best = v
+                best_sq = sq
+                if v > alpha:
+                    if v >= beta:
+                        break
+                    alpha = v
+        if best <= alpha0:
+            table[key] = (depth, -_INF, best, best_sq)
+        elif best >= beta:
+            table[key] = (depth, best, _INF, best_sq)
+        else:
+            table[key] = (depth, best, best, best_sq)
+        return best
+
+    def principal_variation(self, P: int, O: int, first: int, limit: int) -> list[int]:
+        """The best line from the hash table, starting with the move ``first``."""
+        line = [first]
+        f = FLIPS[first](P, O)
+        P, O = O ^ f, P | f | (1 << first)
+        seen = set()
+        while len(line) < limit and (P, O) not in seen:
+            seen.add((P, O))
+            moves = legal_moves(P, O)
+            if not moves:
+                if not legal_moves(O, P):
+                    break
+                P, O = O, P
+                continue
+            entry = self.table.get((P, O))
+            if entry is None or entry[3] < 0 or not moves >> entry[3] & 1:
+                break
+            sq = entry[3]
+            line.append(sq)
+            f = FLIPS[sq](P, O)
+            P, O = O ^ f, P | f | (1 << sq)
+        return line
+
+    def root(
+        self, P: int, O: int, depth: int, order: list[int], all_values: bool
+    ) -> tuple[int, dict[int, int]]:
+        """Search every root move ``depth`` plies; returns (best square, values).
+
+        With ``all_values`` every move gets its exact value at that depth (for hints);
+        otherwise moves after the first are only proven worse by null-window searches, and
+        their values are upper bounds.
+        """
+        values: dict[int, int] = {}
+        alpha = -_INF
+        best_sq = order[0]
+        for sq in order:
+            f = FLIPS[sq](P, O)
+            nP, nO = O ^ f, P | f | (1 << sq)
+            if all_values or alpha == -_INF:
+                v = -self._node(nP, nO, -_INF, _INF, depth - 1)
+            else:
+                v = -self._node(nP, nO, -alpha - 1, -alpha, depth - 1)
+                if v > alpha:
+                    v = -self._node(nP, nO, -_INF, -alpha, depth - 1)
+            values[sq] = v
+            if v > alpha:
+                alpha = v
+                best_sq = sq
+        return best_sq, values
+
+    def run(
+        self,
+        P: int,
+        O: int,
+        max_depth: int,
+        budget: float | None = None,
+        on_depth: Callable[[DepthResult], None] | None = None,
+        all_values: bool = False,
+    ) -> DepthResult:
+        """Iterative deepening from depth 1 up to ``max_depth`` plies within ``budget``
+        seconds; the result of the deepest finished iteration.
+
+        Always finishes depth 1 (so there is a move even when stopped at once). Values are
+        estimates (``exact`` False): exact values come from the endgame solver.
+        A depth is not started when the previous one used more than 40% of the budget.
+        """
+        start = time.perf_counter()
+        if budget is not None:
+            self.deadline = start + budget
+        moves = legal_moves(P, O)
+        empties = 64 - (P | O).bit_count()
+        if not moves:
+            score = final_score(P, O) if not legal_moves(O, P) else 0
+            return DepthResult(0, -1, float(score), [], 0, not legal_moves(O, P), 0.0)
+        order = [sq for sq in range(64) if moves >> sq & 1]
+        result: DepthResult | None = None
+        scale = self.scale
+        for depth in range(1, max(1, max_depth) + 1):
+            self._armed = depth > 1
+            try:
+                best_sq, values = self.root(P, O, depth, order, all_values)
+            except Stopped:
+                break
+            order.sort(key=lambda sq: -values[sq])
+            elapsed = time.perf_counter() - start
+            result = DepthResult(
+                depth,
+                best_sq,
+                values[best_sq] / scale,
+                self.principal_variation(P, O, best_sq, depth),
+                self.nodes,
+                False,
+                elapsed,
+                {sq: v / scale for sq, v in values.items()} if all_values else {},
+            )
+            if on_depth is not None:
+                on_depth(result)
+            if depth >= empties or (budget is not None and elapsed > 0.4 * budget):
+                break
+            if self.should_stop is not None and self.should_stop():
+                break
+        assert result is not None
+        return result

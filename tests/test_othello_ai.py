@@ -1,0 +1,205 @@
+"""Midgame search and the Engine API: correctness of the pruned search, levels, stop, hints."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from flipside.othello.bitboard import flips, legal_moves
+from flipside.othello.board import Board
+from flipside.othello.endgame import Solver, final_score
+from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine, evaluation_graph, parse_level, solve
+from flipside.othello.notation import PASS_MOVE, Move
+from flipside.othello.search import Searcher
+
+CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
+
+
+def toy_evaluate(P: int, O: int) -> int:
+    """A cheap evaluation with many distinct values, for checking the search."""
+    return (
+        3 * (legal_moves(P, O).bit_count() - legal_moves(O, P).bit_count())
+        + 7 * ((P & CORNERS).bit_count() - (O & CORNERS).bit_count())
+        + (P.bit_count() - O.bit_count())
+    )
+
+
+def minimax(P: int, O: int, depth: int) -> int:
+    moves = legal_moves(P, O)
+    if not moves:
+        if not legal_moves(O, P):
+            return final_score(P, O) * 16
+        return -minimax(O, P, depth)
+    if depth == 0:
+        return toy_evaluate(P, O)
+    best = -(1 << 30)
+    for sq in range(64):
+        if moves >> sq & 1:
+            f = flips(P, O, sq)
+            best = max(best, -minimax(O ^ f, P | f | (1 << sq), depth - 1))
+    return best
+
+
+def random_board(rnd: random.Random, plies: int) -> Board:
+    board = Board()
+    for _ in range(plies):
+        moves = board.legal_moves()
+        if not moves:
+            break
+        board.push(rnd.choice(moves))
+    return board
+
+
+def test_pruned_search_equals_minimax() -> None:
+    rnd = random.Random(4)
+    for i in range(12):
+        board = random_board(rnd, 10 + 4 * i)
+        if board.is_game_over():
+            continue
+        P, O = board.bits()
+        moves = legal_moves(P, O)
+        if not moves:
+            continue
+        depth = 3 if i % 2 else 4
+        searcher = Searcher(evaluate=toy_evaluate, scale=16)
+        order = [sq for sq in range(64) if moves >> sq & 1]
+        best_sq, values = searcher.root(P, O, depth, order, all_values=True)
+        for sq in order:
+            f = flips(P, O, sq)
+            assert values[sq] == -minimax(O ^ f, P | f | (1 << sq), depth - 1)
+        assert values[best_sq] == max(values.values()) == minimax(P, O, depth)
+        # The PVS root (null windows after the first move) finds the same best value.
+        best2, values2 = Searcher(evaluate=toy_evaluate, scale=16).root(P, O, depth, order, False)
+        assert values2[best2] == values[best_sq]
+
+
+def test_iterative_deepening_reports_each_depth_and_a_legal_line() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    P, O = board.bits()
+    seen: list[int] = []
+    result = Searcher().run(P, O, 4, on_depth=lambda r: seen.append(r.depth))
+    assert seen == [1, 2, 3, 4]
+    assert result.depth == 4 and result.pv[0] == result.move
+    replay = board.copy()
+    for sq in result.pv:
+        if not replay.has_legal_move():
+            replay.push(PASS_MOVE)
+        replay.push(Move(sq))  # raises if the line is not legal
+    json.dumps(result.to_dict())
+
+
+def test_should_stop_returns_the_last_finished_depth() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    P, O = board.bits()
+    result = Searcher(should_stop=lambda: True).run(P, O, 30)
+    assert result.depth == 1
+    assert legal_moves(P, O) >> result.move & 1
+
+
+def test_time_budget_is_respected_roughly() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    P, O = board.bits()
+    result = Searcher().run(P, O, 60, budget=0.2)
+    assert 1 <= result.depth < 30
+
+
+@pytest.mark.parametrize("level", sorted(LEVELS))
+def test_every_level_plays_legal_moves_to_the_end(level: int) -> None:
+    rnd = random.Random(level)
+    board = random_board(rnd, 20 + 8 * (level % 3))
+    engine = Engine(level=level, seed=1)
+    stop_at = board.ply + (16 if level < 5 else 6)
+    while not board.is_game_over() and board.ply < stop_at:
+        move = engine.best_move(board)
+        assert board.is_legal(move)
+        board.push(move)
+        # the opponent plays randomly to reach varied positions quickly
+        if not board.is_game_over():
+            board.push(rnd.choice(board.legal_moves()))
+
+
+def test_beginner_is_random_but_seeded() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    picks = [str(Engine(level=1, seed=s).best_move(board)) for s in range(12)]
+    assert picks == [str(Engine(level=1, seed=s).best_move(board)) for s in range(12)]
+    assert len(set(picks)) >= 3
+
+
+def test_levels_parse() -> None:
+    assert parse_level("max") == MAX_LEVEL == Engine("max").level
+    assert parse_level("3") == 3
+    for bad in ("0", "x", str(MAX_LEVEL + 1), "-1"):
+        with pytest.raises(ValueError, match="level"):
+            parse_level(bad)
+    assert len(LEVELS) >= 6
+
+
+def test_think_with_stop_and_callbacks() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    infos: list[dict[str, object]] = []
+    polls = []
+
+    def stop() -> bool:
+        polls.append(1)
+        return len(polls) > 3
+
+    info = Engine(level=MAX_LEVEL).think(board, seconds=30, should_stop=stop, on_depth=infos.append)
+    assert board.is_legal(Move.parse(str(info["move"])))
+    assert infos and infos[-1]["move"] == info["move"]
+    assert {"depth", "move", "score", "pv", "nodes", "exact"} <= set(infos[0])
+    json.dumps(infos)
+
+
+def endgame_board() -> Board:
+    # FFO #1, Black to move, 14 empties.
+    return Board.from_position("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X")
+
+
+def test_engine_solves_when_in_reach() -> None:
+    board = endgame_board()
+    engine = Engine(level=MAX_LEVEL)
+    info = engine.think(board)
+    assert info["move"] == "g8" and info["score"] == 18 and info["exact"] is True
+    assert engine.best_move(board) == Move.parse("g8")
+
+
+def test_solve_and_exact_analysis() -> None:
+    board = endgame_board()
+    assert solve(board) == (18, [Move.parse("g8")])
+    analysis = Engine(level=MAX_LEVEL).analysis(board)
+    assert analysis.exact and analysis.best == Move.parse("g8")
+    P, O = board.bits()
+    assert analysis.values == {Move(sq): v for sq, v in Solver().move_scores(P, O).items()}
+    assert all(isinstance(v, int) for v in analysis.values.values())
+    json.dumps(analysis.to_dict())
+
+
+def test_estimated_analysis_covers_every_move() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    analysis = Engine(level=3).analysis(board)
+    assert not analysis.exact
+    assert set(analysis.values) == set(board.legal_moves())
+    assert analysis.values[analysis.best] == max(analysis.values.values())
+    assert analysis.pv[0] == analysis.best
+
+
+def test_pass_and_game_over() -> None:
+    # White to move has no move but Black does: the engine passes.
+    board = Board.from_position("X" * 8 + "O" + "-" * 55 + " O")
+    P, O = board.bits()
+    assert not legal_moves(P, O) and legal_moves(O, P)
+    assert Engine(level=3).best_move(board) == PASS_MOVE
+    assert solve(board)[1] == [PASS_MOVE]
+    over = Board.from_position("X" * 64 + " O")
+    with pytest.raises(ValueError, match="over"):
+        Engine(level=3).best_move(over)
+    assert solve(over) == (-64, [])
+
+
+def test_evaluation_graph_has_a_value_per_ply() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    values = evaluation_graph(board, depth=1)
+    assert len(values) == board.ply + 1
+    assert all(isinstance(v, float) for v in values)
