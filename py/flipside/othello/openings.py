@@ -1,0 +1,109 @@
+"""Opening names: recognise the line played so far among the named Othello openings.
+
+The names and their move sequences (all starting with f5) are in ``openings-en.tsv``, a
+copy of the reference list shipped with the package. Black's first move may be any of f5,
+e6, d3 or c4: these are one move under the four board symmetries that keep the start
+position (identity, the two diagonal reflections and the 180-degree rotation). The game is
+mapped by the symmetry taking its first move to f5, then the longest named line that is a
+prefix of the game gives the name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from flipside.othello.board import START_BLACK, START_WHITE, Board
+from flipside.othello.notation import Color, Move, parse_square, square_name
+
+DATA_FILE = "openings-en.tsv"
+
+
+def _identity(f: int, r: int) -> tuple[int, int]:
+    return f, r
+
+
+def _transpose(f: int, r: int) -> tuple[int, int]:  # reflection in the a1-h8 diagonal
+    return r, f
+
+
+def _anti_transpose(f: int, r: int) -> tuple[int, int]:  # reflection in the h1-a8 diagonal
+    return 7 - r, 7 - f
+
+
+def _rotate180(f: int, r: int) -> tuple[int, int]:
+    return 7 - f, 7 - r
+
+
+SYMMETRIES = (_identity, _transpose, _anti_transpose, _rotate180)
+"""The board symmetries that keep the start position (each is its own inverse)."""
+
+
+def map_square(symmetry: int, sq: int) -> int:
+    """Image of square ``sq`` (0..63) under ``SYMMETRIES[symmetry]``."""
+    f, r = SYMMETRIES[symmetry](sq % 8, sq // 8)
+    return 8 * r + f
+
+
+@dataclass(frozen=True)
+class Opening:
+    """A named line: ``moves`` as played in the game (its orientation), ``length`` plies."""
+
+    name: str
+    moves: tuple[str, ...]
+
+    @property
+    def length(self) -> int:
+        """Number of moves in the named line."""
+        return len(self.moves)
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-friendly form."""
+        return {"name": self.name, "moves": "".join(self.moves), "length": self.length}
+
+
+@cache
+def named_lines() -> dict[tuple[int, ...], str]:
+    """Every named line as a tuple of squares (from f5) -> its name."""
+    text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
+    lines: dict[tuple[int, ...], str] = {}
+    for row in text.splitlines()[1:]:
+        if not row.strip():
+            continue
+        moves, name = row.split("\t")
+        squares = tuple(parse_square(moves[i : i + 2]) for i in range(0, len(moves), 2))
+        lines[squares] = name
+    return lines
+
+
+def recognise(moves: list[Move] | list[str]) -> Opening | None:
+    """The longest named opening the game's moves (from the start position) begin with."""
+    squares = []
+    for move in moves:
+        m = Move.parse(move) if isinstance(move, str) else move
+        if m.is_pass:
+            break  # no named line contains a pass
+        squares.append(m.square)
+    if not squares:
+        return None
+    f5 = parse_square("f5")
+    symmetry = next((s for s in range(4) if map_square(s, squares[0]) == f5), None)
+    if symmetry is None:
+        return None
+    mapped = tuple(map_square(symmetry, sq) for sq in squares)
+    lines = named_lines()
+    for n in range(len(mapped), 0, -1):
+        name = lines.get(mapped[:n])
+        if name is not None:
+            return Opening(name, tuple(square_name(sq) for sq in squares[:n]))
+    return None
+
+
+def opening_of(board: Board) -> Opening | None:
+    """The named opening of a game, or None (also when it did not start from the standard
+    start position with Black to move)."""
+    root = board.root()
+    if (root.black, root.white, root.turn) != (START_BLACK, START_WHITE, Color.BLACK):
+        return None
+    return recognise(board.move_stack)
