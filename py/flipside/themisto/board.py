@@ -120,7 +120,7 @@ class Board:
     """A Themisto game: the position, the moves played and the history the rules need
     (no repetition, threefold repetition, the move limit, passes)."""
 
-    __slots__ = ("_black", "_white", "_turn", "_pending", "_status", "_undo", "_seen", "move_limit")
+    __slots__ = ("_black", "_pending", "_seen", "_status", "_turn", "_undo", "_white", "move_limit")
 
     def __init__(self, move_limit: int = DEFAULT_MOVE_LIMIT) -> None:
         """The start position, player one to move; the game is drawn after ``move_limit`` moves."""
@@ -485,9 +485,7 @@ class Board:
             return None
         move, mover, _, _, _, _, taken, lost = self._undo[-1]
         flipped = () if move.is_pass else (move.to_sq, *_squares(taken))
-        return MoveInfo(
-            move, mover, flipped, _squares(taken), lost, self._pending, self._status
-        )
+        return MoveInfo(move, mover, flipped, _squares(taken), lost, self._pending, self._status)
 
     def to_dict(self) -> dict[str, object]:
         """The state as JSON-ready plain data."""

@@ -68,9 +68,7 @@ def split_moves(text: str) -> list[str]:
 def format_position(black: int, white: int, turn: int, pending: tuple[int, int]) -> str:
     """Position string of the bit sets ``black``/``white``, the player to move and the
     pending lost turns (player one's, player two's)."""
-    cells = "".join(
-        "X" if black >> sq & 1 else "O" if white >> sq & 1 else "-" for sq in range(64)
-    )
+    cells = "".join("X" if black >> sq & 1 else "O" if white >> sq & 1 else "-" for sq in range(64))
     return f"{cells} {turn} {pending[0]} {pending[1]}"
 
 
@@ -102,9 +100,7 @@ def parse_position(text: str) -> tuple[int, int, int, tuple[int, int]]:
     pending = (int(p1), int(p2))
     turn = int(player)
     if pending[turn - 1]:
-        raise ValueError(
-            f"bad position: player {turn} is to move but has a lost turn pending"
-        )
+        raise ValueError(f"bad position: player {turn} is to move but has a lost turn pending")
     return black, white, turn, pending
 
 

@@ -1,0 +1,25 @@
+"""Themisto perft benchmark: perft(1..3) from the start position, with timings.
+
+Run: ``.venv/bin/python py/tools/bench_themisto.py`` (native only, not part of the wheel).
+Reference counts from the spec: perft(1) = 160, perft(2) = 27544.
+"""
+
+from __future__ import annotations
+
+import time
+
+from flipside.themisto import Board, perft
+
+
+def main() -> None:
+    """Print one line per depth: the count and the wall time of perft from the start."""
+    board = Board()
+    for depth in (1, 2, 3):
+        start = time.perf_counter()
+        count = perft(board, depth)
+        seconds = time.perf_counter() - start
+        print(f"themisto perft({depth}) = {count} in {seconds:.3f} s")
+
+
+if __name__ == "__main__":
+    main()
