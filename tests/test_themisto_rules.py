@@ -129,6 +129,8 @@ def test_capture_is_optional_and_takes_every_line_at_once() -> None:
     )
     moves = [m for m in b.legal_moves() if m.from_sq == sq("a4") and m.to_sq == sq("d4")]
     assert [str(m) for m in moves] == ["a4-d4", "a4-d4x"]  # no third form with one line only
+    assert (sq("d4"), True) in b.destinations(sq("a4"))
+    assert (sq("c4"), False) in b.destinations(sq("a4"))
     before = b.position()
     b.push_str("a4-d4")  # declined: nothing but the moved disk flips
     assert b.last_move_info().flipped == (sq("d4"),)  # type: ignore[union-attr]
