@@ -1,0 +1,99 @@
+"""Othello AI benchmark: exact solves of FFO #1-#19 and midgame search speed.
+
+``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table; run the file to
+print them: ``.venv/bin/python py/tools/bench_ai.py``. Each FFO position is solved from a
+fresh solver (empty hash table): exact score plus every best move, as the tests check.
+Midgame speed: iterative deepening to a fixed depth on a few middle-game positions with the
+trained evaluation; nodes are positions visited (evaluated leaves included).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flipside.othello.board import Board
+from flipside.othello.endgame import Solver
+from flipside.othello.notation import square_name
+from flipside.othello.search import Searcher
+
+ROOT = Path(__file__).resolve().parents[2]
+FFO = ROOT / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
+
+MIDGAME_PLIES = (12, 18, 24, 30)  # random (seeded) games stopped after this many moves
+MIDGAME_DEPTH = 6
+
+
+def midgame_board(plies: int) -> Board:
+    """A reproducible middle-game position: a seeded random game of ``plies`` moves."""
+    rnd = random.Random(plies)
+    board = Board()
+    while board.ply < plies:
+        board.push(rnd.choice(board.legal_moves()))
+    return board
+
+
+def ffo_rows() -> list[tuple[str, str, str]]:
+    """Per FFO position: solve time and nodes, the result checked against the file."""
+    out = []
+    total_time = 0.0
+    total_nodes = 0
+    for line in FFO.read_text().splitlines()[1:]:
+        ident, board64, side, empties, score, best = line.split("\t")[:6]
+        black = sum(1 << i for i, c in enumerate(board64) if c == "X")
+        white = sum(1 << i for i, c in enumerate(board64) if c == "O")
+        P, O = (black, white) if side == "X" else (white, black)
+        solver = Solver()
+        start = time.perf_counter()
+        got, moves = solver.solve(P, O)
+        seconds = time.perf_counter() - start
+        ok = got == int(score) and {square_name(m) for m in moves} == set(best.split(","))
+        total_time += seconds
+        total_nodes += solver.nodes
+        out.append(
+            (
+                f"othello FFO #{ident[3:]} ({empties} empties) solve",
+                f"{seconds:.3f}",
+                f"s, {solver.nodes} nodes, {solver.nodes / seconds:,.0f} nodes/s, "
+                f"{got:+d} {','.join(square_name(m) for m in moves)}" + ("" if ok else " WRONG"),
+            )
+        )
+    out.append(("othello FFO #1-#19 total", f"{total_time:.2f}", f"s, {total_nodes} nodes"))
+    return out
+
+
+def midgame_rows() -> list[tuple[str, str, str]]:
+    """Nodes per second of the midgame search (trained evaluation)."""
+    nodes = 0
+    seconds = 0.0
+    for plies in MIDGAME_PLIES:
+        P, O = midgame_board(plies).bits()
+        searcher = Searcher()
+        start = time.perf_counter()
+        searcher.run(P, O, MIDGAME_DEPTH)
+        seconds += time.perf_counter() - start
+        nodes += searcher.nodes
+    return [
+        (
+            "othello midgame search nodes/s",
+            f"{nodes / seconds:,.0f}",
+            (
+                f"nodes/s (depth {MIDGAME_DEPTH}, {len(MIDGAME_PLIES)} positions, "
+                f"{nodes} nodes in {seconds:.2f} s)"
+            ),
+        )
+    ]
+
+
+def rows() -> list[tuple[str, str, str]]:
+    """All rows of the Othello AI benchmark."""
+    return ffo_rows() + midgame_rows()
+
+
+if __name__ == "__main__":
+    for name, value, note in rows():
+        print(f"{name:45} {value:>10} {note}")
