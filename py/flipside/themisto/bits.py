@@ -90,23 +90,27 @@ def slides(sources: int, empty: int, d: int) -> tuple[int, int]:
     ``sources`` reaches sliding in direction ``d`` through empty squares.
 
     Each empty square is reached from at most one disk in a given direction: the first disk
-    met looking back from it.
+    met looking back from it. The fill is the occluded (Kogge-Stone) fill: ``g`` grows by 1,
+    then 2, then 4 steps through ``p``, the squares whose last 1, 2, 4 steps back are empty.
     """
     amount, mask = SHIFTS[d]
+    p = empty & mask  # the mask drops squares a step would reach by wrapping round an edge
     if amount > 0:
-        near = x = (sources << amount) & mask & empty
-        far = 0
-        while x:
-            x = (x << amount) & mask & empty
-            far |= x
-    else:
-        amount = -amount
-        near = x = (sources >> amount) & mask & empty
-        far = 0
-        while x:
-            x = (x >> amount) & mask & empty
-            far |= x
-    return near, far
+        near = (sources << amount) & p
+        g = sources | near
+        p &= p << amount
+        g |= p & (g << 2 * amount)
+        p &= p << 2 * amount
+        g |= p & (g << 4 * amount)
+        return near, (g << amount) & empty & mask & ~near
+    amount = -amount
+    near = (sources >> amount) & p
+    g = sources | near
+    p &= p >> amount
+    g |= p & (g >> 2 * amount)
+    p &= p >> 2 * amount
+    g |= p & (g >> 4 * amount)
+    return near, (g >> amount) & empty & mask & ~near
 
 
 def origin(to: int, d: int, occupied: int) -> int:
