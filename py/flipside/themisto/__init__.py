@@ -10,15 +10,10 @@ Move('b1-b3')
 2
 """
 
-from flipside.themisto.board import (
-    DEFAULT_MOVE_LIMIT,
-    Board,
-    IllegalMoveError,
-    MoveInfo,
-    Status,
-)
+from flipside.themisto.board import DEFAULT_MOVE_LIMIT, Board, IllegalMoveError
 from flipside.themisto.notation import Move, format_position, parse_position
 from flipside.themisto.perft import divide, perft
+from flipside.themisto.status import MoveInfo, Status
 
 __all__ = [
     "DEFAULT_MOVE_LIMIT",

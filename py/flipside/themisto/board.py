@@ -7,7 +7,7 @@ so search and perft never copy the board.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 
 from flipside.board8 import DIRECTIONS, square_name
 from flipside.themisto.bits import (
@@ -29,6 +29,7 @@ from flipside.themisto.notation import (
     parse_position,
     split_moves,
 )
+from flipside.themisto.status import ONGOING, MoveInfo, Status
 
 DEFAULT_MOVE_LIMIT = 200
 #: Longest line a player may capture: player one 1-3 disks, player two any length (at most 6).
@@ -53,53 +54,6 @@ START_BLACK, START_WHITE = _start()
 
 class IllegalMoveError(ValueError):
     """A move the rules do not allow here; the message says why."""
-
-
-@dataclass(frozen=True, slots=True)
-class Status:
-    """Where the game stands: ``result`` is ``"ongoing"``, ``"win"`` or ``"draw"``.
-
-    A win names the ``winner`` (1 or 2) and ``row``, the squares of the winning row(s); a draw
-    names the rule in ``reason``: ``"both passed"``, ``"threefold repetition"``, ``"move limit"``.
-    """
-
-    result: str = "ongoing"
-    winner: int = 0
-    row: tuple[int, ...] = ()
-    reason: str = ""
-
-    @property
-    def over(self) -> bool:
-        """True once the game has ended."""
-        return self.result != "ongoing"
-
-    def __str__(self) -> str:
-        if self.result == "win":
-            return f"player {self.winner} wins with {' '.join(map(square_name, self.row))}"
-        if self.result == "draw":
-            return f"draw ({self.reason})"
-        return "ongoing"
-
-
-ONGOING = Status()
-
-
-@dataclass(frozen=True, slots=True)
-class MoveInfo:
-    """What the last move did, as plain data.
-
-    ``flipped`` is every disk turned over (the moved disk on its destination first, then the
-    captured disks in square order); ``lost_turn`` is whether the mover loses their next turn;
-    ``pending_lost_turns`` (player one's, player two's) and ``status`` are as after the move.
-    """
-
-    move: Move
-    player: int
-    flipped: tuple[int, ...]
-    captured: tuple[int, ...]
-    lost_turn: bool
-    pending_lost_turns: tuple[int, int]
-    status: Status
 
 
 # One push: (move, mover, black before, white before, pending before, status before,
