@@ -9,10 +9,11 @@ the number of empty squares ``n`` because what pays off changes with it:
 * ``n > SHALLOW`` (``_deep``): moves from ``legal_moves``, a transposition table keyed on
   the two bitboards (bounds plus the best square), hash move first, then fastest-first
   ordering: fewest replies for the opponent, corners counted twice.
-* ``3 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list; a square is tried only
+* ``4 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list; a square is tried only
   when it touches an opponent disc; squares in regions (quadrants) with an odd number of
   empties come first (parity ordering).
-* ``n == 2`` and ``n == 1``: special-cased; the last move only counts flipped discs.
+* ``n <= 3``: special-cased with the squares as arguments; the last move only counts
+  flipped discs.
 
 ``Solver.search`` may be stopped from outside: ``should_stop()`` (and the deadline) are
 polled about every 2,048 nodes and raise :class:`Stopped`.
@@ -27,6 +28,9 @@ from flipside.othello.bitboard import FLIPS, legal_moves
 
 SHALLOW = 6
 """Up to this many empties the solver uses the list-based search without a hash table."""
+
+MOBILITY_MIN = 7
+"""Above this many empties moves are sorted fastest-first; at or below, by parity only."""
 
 POLL_INTERVAL = 2048
 """Nodes between two calls of ``should_stop`` / clock reads."""
@@ -156,12 +160,40 @@ class Solver:
             return best
         return final_score(P, O)
 
+    def _last3(self, P: int, O: int, alpha: int, beta: int, a: int, b: int, c: int) -> int:
+        """Score for ``P`` with the three empty squares ``a``, ``b``, ``c`` left."""
+        self.nodes += 1
+        # Parity: a square alone in its quadrant first.
+        qa, qb, qc = QUADRANT[a], QUADRANT[b], QUADRANT[c]
+        if qa == qb != qc:
+            a, b, c = c, a, b
+        elif qa == qc != qb:
+            a, b = b, a
+        last2 = self._last2
+        best = -_INF
+        for x, y, z in ((a, b, c), (b, a, c), (c, a, b)):
+            if O & NEIGHBOURS[x]:
+                f = FLIPS[x](P, O)
+                if f:
+                    v = -last2(O ^ f, P | f | (1 << x), -beta, -alpha, y, z)
+                    if v > best:
+                        if v >= beta:
+                            return v
+                        best = v
+                        alpha = max(alpha, v)
+        if best > -_INF:
+            return best
+        for x in (a, b, c):
+            if P & NEIGHBOURS[x] and FLIPS[x](O, P):
+                return -self._last3(O, P, -beta, -alpha, a, b, c)
+        return final_score(P, O)
+
     # -- few empties: list of squares, parity ordering ------------------------------------
 
     def _shallow(
         self, P: int, O: int, alpha: int, beta: int, empties: list[int], parity: int
     ) -> int:
-        """Score for ``P`` with the ``empties`` (3..SHALLOW squares) left."""
+        """Score for ``P`` with the ``empties`` (4..SHALLOW squares) left."""
         self.nodes += 1
         best = -_INF
         n = len(empties)
@@ -175,8 +207,8 @@ class Solver:
             if not f:
                 continue
             rest = [s for s in empties if s != sq]
-            if n == 3:
-                v = -self._last2(O ^ f, P | f | (1 << sq), -beta, -alpha, rest[0], rest[1])
+            if n == 4:
+                v = -self._last3(O ^ f, P | f | (1 << sq), -beta, -alpha, rest[0], rest[1], rest[2])
             else:
                 v = -self._shallow(
                     O ^ f, P | f | (1 << sq), -beta, -alpha, rest, parity ^ QUADRANT[sq]
@@ -192,15 +224,8 @@ class Solver:
         # No move for P: pass if the opponent has one, else the game is over.
         for sq in empties:
             if P & NEIGHBOURS[sq] and FLIPS[sq](O, P):
-                return -self._shallow_or_last2(O, P, -beta, -alpha, empties, parity)
+                return -self._shallow(O, P, -beta, -alpha, empties, parity)
         return final_score(P, O)
-
-    def _shallow_or_last2(
-        self, P: int, O: int, alpha: int, beta: int, empties: list[int], parity: int
-    ) -> int:
-        if len(empties) == 2:
-            return self._last2(P, O, alpha, beta, empties[0], empties[1])
-        return self._shallow(P, O, alpha, beta, empties, parity)
 
     # -- many empties: hash table, fastest-first ---------------------------------------------
 
@@ -231,6 +256,9 @@ class Solver:
                 return final_score(P, O)
             return -self._deep_or_shallow(O, P, -beta, -alpha, n)
         children = []
+        sort = n > MOBILITY_MIN
+        if not sort:
+            parity = parity_of(~(P | O) & 0xFFFFFFFFFFFFFFFF)
         while moves:
             bit = moves & -moves
             moves ^= bit
@@ -240,9 +268,11 @@ class Solver:
             nO = P | f | bit
             if sq == hash_sq:
                 order = -1
-            else:
+            elif sort:
                 mob = legal_moves(nP, nO)
                 order = mob.bit_count() + (mob & _CORNERS).bit_count()
+            else:
+                order = 0 if parity & QUADRANT[sq] else 1
             children.append((order, sq, nP, nO))
         children.sort()
         alpha0 = alpha
@@ -286,6 +316,14 @@ class Solver:
             if n == 1:
                 return self._last1(P, O, empty.bit_length() - 1)
             return final_score(P, O)
+        if n == 3:
+            a = empty & -empty
+            empty ^= a
+            b = empty & -empty
+            c = empty ^ b
+            return self._last3(
+                P, O, alpha, beta, a.bit_length() - 1, b.bit_length() - 1, c.bit_length() - 1
+            )
         return self._shallow(P, O, alpha, beta, squares_of(empty), parity_of(empty))
 
     # -- entry points ----------------------------------------------------------------------
