@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flipside.othello.bitboard import FULL, flips as _flips, legal_moves as _legal_moves
+from flipside.othello.bitboard import FULL
+from flipside.othello.bitboard import flips as _flips
+from flipside.othello.bitboard import legal_moves as _legal_moves
 from flipside.othello.notation import (
-    PASS,
     PASS_MOVE,
     Color,
     Move,
@@ -107,7 +108,7 @@ class Board:
     Equality and hash compare the position (discs and side to move), not the history.
     """
 
-    __slots__ = ("black", "white", "turn", "_stack", "_root", "_placed")
+    __slots__ = ("_placed", "_root", "_stack", "black", "turn", "white")
 
     def __init__(self, handicap: int = 0, handicap_color: Color = Color.BLACK) -> None:
         if not 0 <= handicap <= 4:

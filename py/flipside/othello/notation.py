@@ -130,9 +130,7 @@ def parse_position(text: str) -> tuple[int, int, Color]:
 
 def format_position(black: int, white: int, turn: Color) -> str:
     """Write the ``"<64 chars> X|O"`` form (``X`` black, ``O`` white, ``-`` empty)."""
-    cells = [
-        "X" if black >> sq & 1 else "O" if white >> sq & 1 else "-" for sq in range(64)
-    ]
+    cells = ["X" if black >> sq & 1 else "O" if white >> sq & 1 else "-" for sq in range(64)]
     return "".join(cells) + " " + turn.letter
 
 

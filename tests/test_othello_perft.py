@@ -1,0 +1,83 @@
+"""Perft counts (pass = a ply, a finished game = one leaf at every deeper depth)."""
+
+from __future__ import annotations
+
+import pytest
+
+from flipside.othello import Board, perft
+from flipside.othello.perft import canonical, perft_divide, symmetries
+
+EXPECTED = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284]
+
+
+@pytest.mark.parametrize("depth", range(9))
+def test_perft_start(depth: int) -> None:
+    assert perft(Board(), depth) == EXPECTED[depth]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("depth", [9, 10])
+def test_perft_start_deep(depth: int) -> None:
+    assert perft(Board(), depth) == EXPECTED[depth]
+
+
+def _plain_perft(board: Board, depth: int) -> int:
+    """Reference: walk every node through the public Board API, no table, no bulk count."""
+    if depth == 0:
+        return 1
+    moves = board.legal_moves()
+    if not moves:
+        return 1
+    total = 0
+    for move in moves:
+        board.push(move)
+        total += _plain_perft(board, depth - 1)
+        board.pop()
+    return total
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        # White must pass (Black can still play c1): the pass counts as a ply.
+        "XO" + "-" * 62 + " O",
+        # A late position with passes likely on both sides.
+        "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO-O- X",
+        # Near the end of a real game (FFO #1).
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X",
+    ],
+)
+def test_perft_matches_plain_walk(position: str) -> None:
+    board = Board.from_position(position)
+    for depth in range(6):
+        assert perft(board, depth) == _plain_perft(board, depth)
+
+
+def test_pass_counts_as_a_ply() -> None:
+    board = Board.from_position("XO" + "-" * 62 + " O")
+    assert [perft(board, d) for d in range(5)] == [1, 1, 1, 1, 1]
+    assert [str(m) for m in board.legal_moves()] == ["pass"]
+
+
+def test_finished_game_is_one_leaf_at_every_depth() -> None:
+    board = Board.from_position("X" * 63 + "- O")
+    assert board.is_game_over()
+    assert [perft(board, d) for d in range(5)] == [1, 1, 1, 1, 1]
+
+
+def test_divide_sums_to_perft() -> None:
+    board = Board.from_transcript("f5d6c3")
+    divide = perft_divide(board, 4)
+    assert [name for name, _ in divide] == [str(m) for m in board.legal_moves()]
+    assert sum(count for _, count in divide) == perft(board, 4)
+
+
+def test_symmetries_are_the_eight_board_images() -> None:
+    b1 = 1 << 1  # b1
+    images = symmetries(b1)
+    names = sorted(sq for x in images for sq in range(64) if x == 1 << sq)
+    # b1 maps to b1, g1, b8, g8, a2, h2, a7, h7.
+    assert names == sorted([1, 6, 57, 62, 8, 15, 48, 55])
+    board = Board.from_transcript("f5")
+    mirror = Board.from_transcript("e6")  # f5 reflected in the a1-h8 diagonal
+    assert canonical(*board.bits()) == canonical(*mirror.bits())
