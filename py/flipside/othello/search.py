@@ -38,6 +38,11 @@ POLL_INTERVAL = 1024
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
+# Frontier move order: corners and the other edge squares first, the squares next to
+# corners (C and X squares) last.
+_BAD = 0x42C300000000C342
+_GOOD = 0x3C0081818181003C | _CORNERS
+_PLAIN = 0xFFFFFFFFFFFFFFFF ^ _GOOD ^ _BAD
 
 Evaluate = Callable[[int, int], int]
 
@@ -109,16 +114,18 @@ class Searcher:
         evaluate = self.evaluate
         best = -_INF
         count = 0
-        while moves:
-            bit = moves & -moves
-            moves ^= bit
-            f = FLIPS[bit.bit_length() - 1](P, O)
-            v = -evaluate(O ^ f, P | f | bit)
-            count += 1
-            if v > best:
-                best = v
-                if v >= beta:
-                    break
+        for group in (moves & _GOOD, moves & _PLAIN, moves & _BAD):
+            while group:
+                bit = group & -group
+                group ^= bit
+                f = FLIPS[bit.bit_length() - 1](P, O)
+                v = -evaluate(O ^ f, P | f | bit)
+                count += 1
+                if v > best:
+                    best = v
+                    if v >= beta:
+                        self.nodes += count
+                        return best
         self.nodes += count
         return best
 
