@@ -1,0 +1,116 @@
+"""`python -m flipside othello perft|moves|show`: the Othello commands.
+
+One function per command (``_perft``, ``_moves``, ``_show``), each taking the parsed
+arguments and returning an exit status; ``add_parser`` wires them up. Bad input raises
+ValueError, which ``flipside.cli`` prints as one line on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from flipside.othello.board import Board
+from flipside.othello.notation import PASS
+from flipside.othello.perft import perft, perft_divide
+
+
+def parse_board(text: str) -> Board:
+    """A board from a position string (``"<64 chars> X|O"``) or a transcript (``f5d6...``).
+
+    Every move in a transcript has a digit and a position has none, which tells them apart.
+    """
+    if any(ch.isdigit() for ch in text) or not text.strip():
+        return Board.from_transcript(text)
+    return Board.from_position(text)
+
+
+def _start(args: argparse.Namespace) -> Board:
+    """The board a command starts from: ``--position`` (or the start), then ``--moves``."""
+    board = Board() if args.position is None else parse_board(args.position)
+    if args.moves:
+        board = Board.from_transcript(args.moves, start=board)
+    return board
+
+
+def _perft(args: argparse.Namespace) -> int:
+    depth: int = args.depth
+    if depth < 0:
+        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
+    board = _start(args)
+    if args.divide and depth >= 1:
+        total = 0
+        for move, count in perft_divide(board, depth):
+            print(f"{move} {count}")
+            total += count
+        print(total)
+    else:
+        print(perft(board, depth))
+    return 0
+
+
+def _moves(args: argparse.Namespace) -> int:
+    board = parse_board(args.board)
+    moves = board.legal_moves()
+    print(" ".join(str(m) for m in moves))  # an empty line when the game is over
+    return 0
+
+
+def format_board(board: Board) -> str:
+    """The board as text: coordinates, discs (X black, O white, * legal move), status."""
+    legal = {m.square for m in board.legal_moves() if m.square != PASS}
+    lines = ["  a b c d e f g h"]
+    for rank in range(8):
+        cells = []
+        for file in range(8):
+            sq = 8 * rank + file
+            piece = board.piece_at(sq)
+            cells.append(piece.letter if piece is not None else "*" if sq in legal else "-")
+        lines.append(f"{rank + 1} " + " ".join(cells))
+    result = board.result()
+    lines.append(f"Black (X) {result.black}  White (O) {result.white}")
+    if board.is_game_over():
+        winner = "draw" if result.winner is None else f"{result.winner} wins"
+        lines.append(f"game over: {winner} {result.black_final}-{64 - result.black_final}")
+    elif not board.has_legal_move():
+        lines.append(f"{board.turn} to move: must pass")
+    else:
+        lines.append(f"{board.turn} to move")
+    lines.append(f"position: {board.position()}")
+    if board.ply:
+        lines.append(f"transcript: {board.transcript()}")
+    return "\n".join(lines)
+
+
+def _show(args: argparse.Namespace) -> int:
+    print(format_board(parse_board(args.board)))
+    return 0
+
+
+def add_parser(games: Any) -> None:
+    """Add the ``othello`` sub-parser (commands perft, moves, show) to ``games``."""
+    othello = games.add_parser("othello", help="Othello rules: perft, legal moves, board")
+    commands = othello.add_subparsers(dest="command", required=True)
+    add_commands(commands)
+
+
+def add_commands(commands: Any) -> None:
+    """Add the rules commands; other modules may add more commands to ``commands``."""
+    p = commands.add_parser("perft", help="count the leaves of the game tree to DEPTH plies")
+    p.add_argument("depth", type=int, metavar="DEPTH")
+    p.add_argument(
+        "--position",
+        metavar="P",
+        help='start from this position ("<64 of X/O/-> X|O", a1..h8) or transcript',
+    )
+    p.add_argument("--moves", metavar="MOVES", help='then play these moves: "f5d6c3"')
+    p.add_argument("--divide", action="store_true", help="also print the count below each move")
+    p.set_defaults(func=_perft)
+
+    p = commands.add_parser("moves", help="list the legal moves in a1, b1, ..., h8 order")
+    p.add_argument("board", metavar="POSITION", help='"<64 of X/O/-> X|O" or a transcript')
+    p.set_defaults(func=_moves)
+
+    p = commands.add_parser("show", help="print the board with coordinates and side to move")
+    p.add_argument("board", metavar="TRANSCRIPT|POSITION", help="a transcript or a position")
+    p.set_defaults(func=_show)
