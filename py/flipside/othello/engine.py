@@ -32,18 +32,20 @@ class Level:
     ``depth``: deepest midgame iteration (plies); ``seconds``: time budget per move, native
     (the browser is about twice as slow); ``endgame``: solve exactly from this many empty
     squares; ``noise``: standard deviation, in discs, of the random amount added to each
-    move's value before choosing (0 plays the best move).
+    move's value before choosing (0 plays the best move); ``random_moves``: share of moves
+    chosen uniformly at random among the legal ones.
     """
 
     depth: int
     seconds: float
     endgame: int
     noise: float
+    random_moves: float = 0.0
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(depth=1, seconds=0.1, endgame=0, noise=12.0),
-    2: Level(depth=1, seconds=0.1, endgame=4, noise=3.0),
+    1: Level(depth=1, seconds=0.1, endgame=0, noise=8.0, random_moves=0.4),
+    2: Level(depth=1, seconds=0.1, endgame=4, noise=3.0, random_moves=0.1),
     3: Level(depth=2, seconds=0.2, endgame=8, noise=1.0),
     4: Level(depth=3, seconds=0.3, endgame=10, noise=0.0),
     5: Level(depth=4, seconds=0.5, endgame=12, noise=0.0),
@@ -184,7 +186,10 @@ class Engine:
                 return info
         if noisy:
             scores = result.scores
-            sq = max(scores, key=lambda s: scores[s] + self.random.gauss(0.0, level.noise))
+            if self.random.random() < level.random_moves:
+                sq = self.random.choice(sorted(scores))
+            else:
+                sq = max(scores, key=lambda s: scores[s] + self.random.gauss(0.0, level.noise))
             info["move"] = square_name(sq)
             info["score"] = scores[sq]
             info["pv"] = [square_name(sq)]
