@@ -8,6 +8,8 @@ Move('f5')
 [Move('f4'), Move('d6'), Move('f6')]
 """
 
+from typing import TYPE_CHECKING
+
 from flipside.othello.board import (
     HANDICAP_CORNERS,
     SUPPLY,
@@ -28,6 +30,19 @@ from flipside.othello.notation import (
 )
 from flipside.othello.perft import perft
 
+if TYPE_CHECKING:
+    from flipside.othello.engine import Engine, solve
+
+
+def __getattr__(name: str) -> object:
+    """``Engine`` and ``solve`` load the AI (and its evaluation weights) on first use."""
+    if name in ("Engine", "solve"):
+        from flipside.othello import engine
+
+        return getattr(engine, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "HANDICAP_CORNERS",
     "PASS",
@@ -35,6 +50,7 @@ __all__ = [
     "SUPPLY",
     "Board",
     "Color",
+    "Engine",
     "IllegalMoveError",
     "Move",
     "Result",
@@ -43,5 +59,6 @@ __all__ = [
     "parse_square",
     "perft",
     "score_discs",
+    "solve",
     "square_name",
 ]

@@ -1,6 +1,7 @@
-"""`python -m flipside othello perft|moves|show`: the Othello commands.
+"""`python -m flipside othello perft|moves|show|solve|bestmove|play`: the Othello commands.
 
-One function per command (``_perft``, ``_moves``, ``_show``), each taking the parsed
+One function per command (``_perft``, ``_moves``, ``_show``, ``_solve``, ``_bestmove``,
+``_play``), each taking the parsed
 arguments and returning an exit status; ``add_parser`` wires them up. Bad input raises
 ValueError, which ``flipside.cli`` prints as one line on stderr with exit status 2.
 """
@@ -87,6 +88,70 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _solve(args: argparse.Namespace) -> int:
+    import time
+
+    from flipside.othello.engine import solve
+
+    board = parse_board(args.board)
+    start = time.perf_counter()
+    score, best = solve(board)
+    seconds = time.perf_counter() - start
+    empties = 64 - (board.black | board.white).bit_count()
+    print(f"{board.turn} to move, {empties} empties, solved in {seconds:.2f} s")
+    print(" ".join([f"{score:+d}"] + [str(m) for m in best]))
+    return 0
+
+
+def _bestmove(args: argparse.Namespace) -> int:
+    from flipside.othello.engine import Engine
+
+    board = parse_board(args.board)
+    print(Engine(level=args.level).best_move(board))
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    from flipside.othello.engine import Engine
+    from flipside.othello.notation import Color, Move
+    from flipside.othello.openings import opening_of
+
+    engine = Engine(level=args.level, seed=args.seed)
+    human = Color.parse(args.color)
+    board = Board() if args.position is None else parse_board(args.position)
+    print(f"You play {human}; the computer plays level {engine.level}. Type a move, or quit.")
+    while not board.is_game_over():
+        print(format_board(board))
+        opening = opening_of(board)
+        if opening is not None:
+            print(f"opening: {opening.name}")
+        if board.turn is not human:
+            move = engine.best_move(board)
+            print(f"computer plays {move}")
+        elif not board.has_legal_move():
+            print("you must pass")
+            move = Move.parse("pass")
+        else:
+            try:
+                text = input("your move: ").strip()
+            except EOFError:
+                return 1
+            if text.lower() in ("quit", "q", "exit"):
+                return 1
+            try:
+                move = Move.parse(text)
+            except ValueError as exc:
+                print(exc)
+                continue
+            if not board.is_legal(move):
+                legal = " ".join(str(m) for m in board.legal_moves())
+                print(f"{move} is not legal; legal moves: {legal}")
+                continue
+        board.push(move)
+    print(format_board(board))
+    return 0
+
+
 def add_parser(games: Any) -> None:
     """Add the ``othello`` sub-parser (commands perft, moves, show) to ``games``."""
     othello = games.add_parser("othello", help="Othello rules: perft, legal moves, board")
@@ -114,3 +179,19 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("show", help="print the board with coordinates and side to move")
     p.add_argument("board", metavar="TRANSCRIPT|POSITION", help="a transcript or a position")
     p.set_defaults(func=_show)
+
+    p = commands.add_parser("solve", help="exact endgame score and every best move")
+    p.add_argument("board", metavar="POSITION", help='"<64 of X/O/-> X|O" or a transcript')
+    p.set_defaults(func=_solve)
+
+    p = commands.add_parser("bestmove", help="the move the engine plays at a level")
+    p.add_argument("board", metavar="POSITION", help='"<64 of X/O/-> X|O" or a transcript')
+    p.add_argument("--level", default="max", metavar="N|max", help="engine level (default max)")
+    p.set_defaults(func=_bestmove)
+
+    p = commands.add_parser("play", help="play a game against the engine in the terminal")
+    p.add_argument("--level", default="3", metavar="N|max", help="engine level (default 3)")
+    p.add_argument("--color", default="black", help="your colour: black (default) or white")
+    p.add_argument("--position", metavar="P", help="start from this position or transcript")
+    p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
+    p.set_defaults(func=_play)
