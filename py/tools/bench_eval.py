@@ -1,0 +1,84 @@
+"""Benchmark of the Othello pattern evaluation: calls per second and import time.
+
+``rows()`` is collected by py/tools/bench.py; run this file alone to print the rows.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+
+from flipside.othello.bitboard import flips, legal_moves
+
+
+def _positions(count: int, seed: int = 7) -> list[tuple[int, int]]:
+    """Positions from random games, every stage represented."""
+    rnd = random.Random(seed)
+    out: list[tuple[int, int]] = []
+    while len(out) < count:
+        P, O = (1 << 28) | (1 << 35), (1 << 27) | (1 << 36)
+        passes = 0
+        while passes < 2:
+            moves = legal_moves(P, O)
+            if not moves:
+                P, O, passes = O, P, passes + 1
+                continue
+            passes = 0
+            out.append((P, O))
+            sq = rnd.choice([s for s in range(64) if moves >> s & 1])
+            f = flips(P, O, sq)
+            P, O = O & ~f, P | f | (1 << sq)
+    return out[:count]
+
+
+def _import_seconds() -> float:
+    """Best of 3 fresh interpreters importing the evaluation module."""
+    code = (
+        "import time, sys; sys.path.insert(0, sys.argv[1]); t = time.perf_counter(); "
+        "import flipside.othello.evaluation; print(time.perf_counter() - t)"
+    )
+    runs = [
+        float(
+            subprocess.run(
+                [sys.executable, "-c", code, str(ROOT / "py")],
+                check=True,
+                capture_output=True,
+                text=True,
+            ).stdout
+        )
+        for _ in range(3)
+    ]
+    return min(runs)
+
+
+def rows() -> list[tuple[str, float, str]]:
+    """(name, value, unit) rows for the benchmark table."""
+    from flipside.othello.evaluation import evaluate
+
+    positions = _positions(2000)
+    best = float("inf")
+    for _ in range(5):
+        t = time.perf_counter()
+        for P, O in positions:
+            evaluate(P, O)
+        best = min(best, time.perf_counter() - t)
+    return [
+        ("othello evaluate()", len(positions) / best, "calls/s (random-game positions, best of 5)"),
+        ("othello evaluate() per call", best / len(positions) * 1e6, "us"),
+        (
+            "othello evaluation import",
+            _import_seconds() * 1000,
+            "ms (fresh interpreter, best of 3)",
+        ),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in rows():
+        print(f"{name:32s} {value:12.1f}  {unit}")

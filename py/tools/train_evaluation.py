@@ -1,0 +1,379 @@
+"""Train the Othello pattern evaluation from the WTHOR archive (native only, needs numpy).
+
+    .venv/bin/python py/tools/train_evaluation.py
+
+reads ``<repo>/../shared/data/wthor/*.wtb``, replays every game played to its end, fits one
+table of weights per pattern class and game stage by regularised least squares, prints the
+held-out mean absolute error per stage, and writes ``py/flipside/othello/eval_weights.bin``.
+The result is deterministic: the held-out games are fixed by their index in their file and
+the solver has no randomness. See docs/othello-evaluation.md for the method and the file format.
+"""
+
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+import time
+import zlib
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "py"))
+
+from flipside.othello.bitboard import flips, legal_moves
+
+WTHOR_DIR = ROOT / ".." / "shared" / "data" / "wthor"
+OUT = ROOT / "py" / "flipside" / "othello" / "eval_weights.bin"
+
+SCALE = 16  # weight units per disc
+HOLDOUT_MOD = 20  # a game is held out when its index in its yearly file % 20 == 19 (5%)
+STAGE_WIDTH = 4  # empties per stage: stage = min(empties, 59) // 4, 15 stages
+N_STAGES = 15
+WINDOW = 2  # a stage also trains on positions up to this many empties outside it
+LAMBDA = 16.0  # ridge penalty, in "positions" (added to every weight's count)
+CG_ITERATIONS = 30
+THEORY_EMPTIES = 24  # header field P of every WTHOR file here
+
+# Pattern classes: the canonical placement, squares in index order (cell i has weight 3**i).
+PATTERNS: list[tuple[str, list[str]]] = [
+    ("corner3x3", ["a1", "b1", "c1", "a2", "b2", "c2", "a3", "b3", "c3"]),
+    ("corner2x5", ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"]),
+    ("edge2x", ["a1", "b1", "c1", "d1", "e1", "f1", "g1", "h1", "b2", "g2"]),
+    ("line2", ["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]),
+    ("line3", ["a3", "b3", "c3", "d3", "e3", "f3", "g3", "h3"]),
+    ("line4", ["a4", "b4", "c4", "d4", "e4", "f4", "g4", "h4"]),
+    ("diag8", ["a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"]),
+    ("diag7", ["b1", "c2", "d3", "e4", "f5", "g6", "h7"]),
+    ("diag6", ["c1", "d2", "e3", "f4", "g5", "h6"]),
+    ("diag5", ["d1", "e2", "f3", "g4", "h5"]),
+    ("diag4", ["e1", "f2", "g3", "h4"]),
+]
+
+
+def square(name: str) -> int:
+    """Bit index of a square name such as ``b3``."""
+    return 8 * (int(name[1]) - 1) + "abcdefgh".index(name[0])
+
+
+def symmetries(sq: int) -> list[int]:
+    """The images of ``sq`` under the 8 symmetries of the board, in a fixed order."""
+    f, r = sq % 8, sq // 8
+    out = []
+    for a, b in ((f, r), (r, f)):
+        for fa, fb in ((a, b), (7 - a, b), (a, 7 - b), (7 - a, 7 - b)):
+            out.append(8 * fb + fa)
+    return out
+
+
+def images(squares: list[int]) -> list[list[int]]:
+    """The 8 ordered images of a placement (some may cover the same squares)."""
+    per_square = [symmetries(s) for s in squares]
+    return [[img[g] for img in per_square] for g in range(8)]
+
+
+def placements(squares: list[int]) -> list[list[int]]:
+    """Distinct placements (by square set) of a pattern, first image order kept."""
+    seen: set[frozenset[int]] = set()
+    out = []
+    for img in images(squares):
+        key = frozenset(img)
+        if key not in seen:
+            seen.add(key)
+            out.append(img)
+    return out
+
+
+def canonical_map(squares: list[int]) -> np.ndarray:
+    """For each index of a pattern, the smallest index of the configurations it must share
+    a weight with (same squares read in another image order of the same placement)."""
+    n = len(squares)
+    idx = np.arange(3**n)
+    digits = (idx[:, None] // 3 ** np.arange(n)) % 3
+    best = idx.copy()
+    for img in images(squares):
+        if frozenset(img) != frozenset(squares):
+            continue
+        perm = [squares.index(s) for s in img]  # cell i of img is cell perm[i] of squares
+        other = (digits[:, perm] * 3 ** np.arange(n)).sum(axis=1)
+        best = np.minimum(best, other)
+    return best
+
+
+# ---------------------------------------------------------------- reading and replaying games
+
+
+def read_wthor(path: Path) -> list[tuple[int, bytes]]:
+    """(Black's recorded final disc count, 60 move bytes) per game of one .wtb file."""
+    data = path.read_bytes()
+    (count,) = struct.unpack_from("<I", data, 4)
+    if len(data) != 16 + 68 * count:
+        raise ValueError(f"{path}: {len(data)} bytes, expected {16 + 68 * count}")
+    return [(data[16 + 68 * i + 6], data[16 + 68 * i + 8 : 16 + 68 * i + 68]) for i in range(count)]
+
+
+def theoretical_scores(path: Path) -> list[int]:
+    """Black's disc count with perfect play from 24 empties, per game."""
+    data = path.read_bytes()
+    (count,) = struct.unpack_from("<I", data, 4)
+    return [data[16 + 68 * i + 7] for i in range(count)]
+
+
+def replay(moves: bytes) -> tuple[list[tuple[int, int, int]], int, bool] | None:
+    """Positions (black, white, colour to move: 0 black) before each move, the final disc
+    difference for Black (empties to the winner) and whether the game was played to its end.
+    None when a move is illegal for both sides (a corrupt record)."""
+    black, white = 0x0000000810000000, 0x0000001008000000
+    P, O, colour = black, white, 0
+    positions = []
+    for byte in moves:
+        if byte == 0:
+            break
+        sq = 8 * (byte // 10 - 1) + byte % 10 - 1
+        f = flips(P, O, sq)
+        if not f:
+            P, O, colour = O, P, 1 - colour  # the side to move had to pass
+            f = flips(P, O, sq)
+            if not f:
+                return None
+        positions.append((P, O, colour) if colour == 0 else (O, P, colour))
+        P, O = O & ~f, P | f | (1 << sq)
+        colour = 1 - colour
+    finished = not legal_moves(P, O) and not legal_moves(O, P)
+    b, w = (P, O) if colour == 0 else (O, P)
+    nb, nw = b.bit_count(), w.bit_count()
+    empties = 64 - nb - nw
+    diff = nb - nw + (empties if nb > nw else -empties if nw > nb else 0)
+    return positions, diff, finished
+
+
+def replay_file(path: Path) -> dict[str, np.ndarray | int]:
+    """All positions of the finished games of one file, as arrays (one row per position)."""
+    games = read_wthor(path)
+    theory = theoretical_scores(path)
+    Ps, Os, movers, finals, theos, holdout, game_ids = [], [], [], [], [], [], []
+    skipped = mismatched = corrupt = 0
+    year = int(path.stem.split("_")[1])
+    for i, (recorded, moves) in enumerate(games):
+        result = replay(moves)
+        if result is None:
+            corrupt += 1
+            continue
+        positions, diff, finished = result
+        if not finished:
+            skipped += 1
+            continue
+        if diff != 2 * recorded - 64:
+            mismatched += 1
+        th = 2 * theory[i] - 64 if len(positions) > 60 - THEORY_EMPTIES else diff
+        for b, w, colour in positions:
+            Ps.append(b if colour == 0 else w)
+            Os.append(w if colour == 0 else b)
+            movers.append(colour)
+            finals.append(diff)
+            theos.append(th)
+            holdout.append(i % HOLDOUT_MOD == HOLDOUT_MOD - 1)
+            game_ids.append(year * 100000 + i)
+    return {
+        "P": np.array(Ps, dtype=np.uint64),
+        "O": np.array(Os, dtype=np.uint64),
+        "sign": 1 - 2 * np.array(movers, dtype=np.int8),
+        "final": np.array(finals, dtype=np.int8),
+        "theory": np.array(theos, dtype=np.int8),
+        "holdout": np.array(holdout, dtype=bool),
+        "game": np.array(game_ids, dtype=np.int64),
+        "games": len(games),
+        "skipped": skipped,
+        "mismatched": mismatched,
+        "corrupt": corrupt,
+    }
+
+
+def load_positions(workers: int) -> dict[str, np.ndarray]:
+    """Replay every WTHOR file (in parallel) and concatenate the positions."""
+    files = sorted(WTHOR_DIR.glob("WTH_*.wtb"))
+    if not files:
+        raise SystemExit(f"no WTHOR files in {WTHOR_DIR}")
+    with ProcessPoolExecutor(workers) as pool:
+        parts = list(pool.map(replay_file, files))
+    stats = {
+        k: sum(int(p[k]) for p in parts) for k in ("games", "skipped", "mismatched", "corrupt")
+    }
+    print(
+        f"games {stats['games']}, stopped early (skipped) {stats['skipped']}, corrupt "
+        f"{stats['corrupt']}, recorded score differs from replay {stats['mismatched']}"
+    )
+    return {
+        k: np.concatenate([p[k] for p in parts])
+        for k in ("P", "O", "sign", "final", "theory", "holdout", "game")
+    }
+
+
+# ------------------------------------------------------------------------------- features
+
+
+class Features:
+    """Global weight ids of every pattern placement, shared by symmetric configurations."""
+
+    def __init__(self) -> None:
+        self.classes = [[square(s) for s in sq] for _, sq in PATTERNS]
+        self.placements = [placements(sq) for sq in self.classes]
+        self.sizes = [3 ** len(sq) for sq in self.classes]
+        self.canon = [canonical_map(sq) for sq in self.classes]
+        self.offsets = np.concatenate([[0], np.cumsum(self.sizes)])
+        self.bias_offset = int(self.offsets[-1])  # then one intercept per number of empties
+        self.count = self.bias_offset + 61
+        self.column_class = [c for c, places in enumerate(self.placements) for _ in places]
+
+    def column_range(self, j: int) -> tuple[int, int]:
+        """Range of weight ids column j of the matrix can take."""
+        if j == len(self.column_class):
+            return self.bias_offset, self.count
+        c = self.column_class[j]
+        return int(self.offsets[c]), int(self.offsets[c + 1])
+
+    def matrix(self, P: np.ndarray, O: np.ndarray, empties: np.ndarray) -> np.ndarray:
+        """int32 array (positions, placements + 1) of weight ids."""
+        state = np.zeros((len(P), 64), dtype=np.int8)
+        for sq in range(64):
+            state[:, sq] = ((P >> np.uint64(sq)) & np.uint64(1)).astype(np.int8) + 2 * (
+                ((O >> np.uint64(sq)) & np.uint64(1)).astype(np.int8)
+            )
+        cols = []
+        for c, places in enumerate(self.placements):
+            powers = 3 ** np.arange(len(self.classes[c]), dtype=np.int32)
+            for place in places:
+                idx = state[:, place].astype(np.int32) @ powers
+                cols.append(self.canon[c][idx].astype(np.int32) + int(self.offsets[c]))
+        cols.append(empties.astype(np.int32) + self.bias_offset)
+        return np.stack(cols, axis=1)
+
+
+def fit(X: np.ndarray, y: np.ndarray, feats: Features) -> np.ndarray:
+    """Ridge least squares min |Xw - y|^2 + LAMBDA |w|^2 by Jacobi-preconditioned conjugate
+    gradient on the normal equations. Row k of the 0/1 design matrix has a 1 in each column
+    X[k, j]; ``X`` is column-major so that each placement's column is contiguous."""
+    n_features = feats.count
+    cols = [(np.ascontiguousarray(X[:, j]), feats.column_range(j)) for j in range(X.shape[1])]
+
+    def transpose_times(r: np.ndarray) -> np.ndarray:
+        out = np.zeros(n_features)
+        for col, (lo, hi) in cols:
+            out[lo:hi] += np.bincount(col - lo, weights=r, minlength=hi - lo)
+        return out
+
+    def times(w: np.ndarray) -> np.ndarray:
+        r = np.zeros(len(y))
+        for col, _ in cols:
+            r += w[col]
+        return r
+
+    counts = transpose_times(np.ones(len(y)))
+    diag = counts + LAMBDA
+    b = transpose_times(y.astype(np.float64))
+    w = np.zeros(n_features)
+    r = b.copy()
+    z = r / diag
+    p = z.copy()
+    rz = r @ z
+    for _ in range(CG_ITERATIONS):
+        q = transpose_times(times(p)) + LAMBDA * p
+        alpha = rz / (p @ q)
+        w += alpha * p
+        r -= alpha * q
+        z = r / diag
+        rz_new = r @ z
+        p = z + (rz_new / rz) * p
+        rz = rz_new
+    return w
+
+
+def stage_of(empties: int) -> int:
+    return min(empties, 59) // STAGE_WIDTH
+
+
+def write_weights(
+    path: Path, feats: Features, tables: list[list[np.ndarray]], bias: np.ndarray
+) -> int:
+    """Write the zlib-compressed weights file; returns its size in bytes."""
+    head = bytearray(b"FSEV")
+    head += struct.pack("<HHHH", 1, SCALE, len(feats.classes), N_STAGES)
+    head += bytes(stage_of(e) for e in range(61))
+    for squares in feats.classes:
+        head += bytes([len(squares)])
+        for img in images(squares):
+            head += bytes(img)
+    body = bytearray(head)
+    for stage in range(N_STAGES):
+        for c in range(len(feats.classes)):
+            body += tables[stage][c].astype("<i2").tobytes()
+    body += bias.astype("<i2").tobytes()
+    blob = zlib.compress(bytes(body), 9)
+    path.write_bytes(blob)
+    return len(blob)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=OUT, help="weights file to write")
+    parser.add_argument("--workers", type=int, default=2, help="processes for replaying games")
+    parser.add_argument("--cache", type=Path, help="keep the replayed positions in this .npz")
+    args = parser.parse_args()
+    t0 = time.perf_counter()
+    if args.cache and args.cache.exists():
+        with np.load(args.cache) as z:
+            data = dict(z)
+    else:
+        data = load_positions(args.workers)
+        if args.cache:
+            np.savez(args.cache, **data)
+    t1 = time.perf_counter()
+    n = len(data["P"])
+    empties = 64 - np.bitwise_count(data["P"] | data["O"]).astype(np.int32)
+    sign = data["sign"].astype(np.int32)
+    target = (
+        np.where(empties >= THEORY_EMPTIES, data["theory"], data["final"]).astype(np.int32) * sign
+    )
+    disc_diff = np.bitwise_count(data["P"]).astype(np.int32) - np.bitwise_count(data["O"])
+    print(f"{n} positions replayed in {t1 - t0:.1f} s, held out {int(data['holdout'].sum())}")
+    feats = Features()
+    X = feats.matrix(data["P"], data["O"], empties)
+    t2 = time.perf_counter()
+    print(f"feature matrix {X.shape} in {t2 - t1:.1f} s")
+    train = ~data["holdout"]
+    stages = np.array([stage_of(int(e)) for e in range(61)])[empties]
+    tables: list[list[np.ndarray]] = []
+    bias = np.zeros(61)
+    print("stage empties   train   held-out  MAE eval  MAE discdiff  (discs)")
+    for s in range(N_STAGES):
+        lo, hi = s * STAGE_WIDTH, (s + 1) * STAGE_WIDTH - 1 if s < N_STAGES - 1 else 60
+        sel = train & (empties >= lo - WINDOW) & (empties <= hi + WINDOW)
+        w = fit(X[sel], target[sel], feats)
+        q = np.round(w * SCALE)
+        q = np.clip(q, -32768, 32767).astype(np.int16)
+        tables.append(
+            [
+                q[feats.offsets[c] : feats.offsets[c + 1]][feats.canon[c]]
+                for c in range(len(feats.classes))
+            ]
+        )
+        for e in range(lo, hi + 1):
+            bias[e] = q[feats.bias_offset + e]
+        test = data["holdout"] & (stages == s)
+        pred = q[X[test]].astype(np.int64).sum(axis=1) / SCALE
+        mae = np.abs(pred - target[test]).mean()
+        base = np.abs(disc_diff[test] - target[test]).mean()
+        print(
+            f"{s:5d} {lo:3d}-{hi:<3d} {int(sel.sum()):9d} {int(test.sum()):8d} {mae:9.2f} {base:12.2f}",
+            flush=True,
+        )
+    size = write_weights(args.out, feats, tables, bias)
+    print(f"wrote {args.out} ({size} bytes); total time {time.perf_counter() - t0:.0f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
