@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flipside.othello.bitboard import FULL
+from flipside.othello.bitboard import FLIPS, FULL
 from flipside.othello.bitboard import flips as _flips
 from flipside.othello.bitboard import legal_moves as _legal_moves
 from flipside.othello.notation import (
@@ -177,13 +177,18 @@ class Board:
                 move = Move.parse(token)
             except ValueError as exc:
                 raise ValueError(f"move {number}: {exc}") from None
-            if board.is_game_over():
-                raise IllegalMoveError(f"move {number}: {move} comes after the end of the game")
-            if not move.is_pass and not board._moves():
-                board.push(PASS_MOVE)  # implied pass
-            if not board.is_legal(move):
-                raise IllegalMoveError(f"move {number}: {move} is not legal for {board.turn}")
-            board.push(move)
+            try:
+                board.push(move)
+            except IllegalMoveError:
+                if move.is_pass or board.has_legal_move() or board.is_game_over():
+                    raise IllegalMoveError(f"move {number}: {board._illegal(move)}") from None
+                board.push(PASS_MOVE)  # an implied pass
+                try:
+                    board.push(move)
+                except IllegalMoveError:
+                    error = IllegalMoveError(f"move {number}: {board._illegal(move)}")
+                    board.pop()
+                    raise error from None
         return board
 
     # -- state -------------------------------------------------------------------------
@@ -295,27 +300,34 @@ class Board:
 
     def push(self, move: Move) -> None:
         """Play ``move``; raises :class:`IllegalMoveError` when it is not legal."""
-        if not self.is_legal(move):
-            if move.is_pass and self.has_legal_move():
-                raise IllegalMoveError(f"pass is not legal for {self.turn}: it has a move")
-            if self.is_game_over():
-                raise IllegalMoveError(f"{move} is not legal: the game is over")
-            raise IllegalMoveError(f"{move} is not legal for {self.turn}")
         if move.is_pass:
+            if not self.is_legal(move):
+                raise self._illegal(move)
             flipped = 0
         else:
-            bit = 1 << move.square
+            sq = move.square
+            bit = 1 << sq
+            P, O = self._own()
+            # A placement is legal exactly when the square is empty and it flips something.
+            flipped = 0 if (P | O) & bit else FLIPS[sq](P, O)
+            if not flipped:
+                raise self._illegal(move)
             if self.turn is Color.BLACK:
-                flipped = _flips(self.black, self.white, move.square)
-                self.black |= bit | flipped
-                self.white ^= flipped
+                self.black = P | bit | flipped
+                self.white = O ^ flipped
             else:
-                flipped = _flips(self.white, self.black, move.square)
-                self.white |= bit | flipped
-                self.black ^= flipped
+                self.white = P | bit | flipped
+                self.black = O ^ flipped
             self._placed[self.turn] += 1
         self._stack.append((move, flipped))
         self.turn = self.turn.opponent
+
+    def _illegal(self, move: Move) -> IllegalMoveError:
+        if move.is_pass and self.has_legal_move():
+            return IllegalMoveError(f"pass is not legal for {self.turn}: it has a move")
+        if self.is_game_over():
+            return IllegalMoveError(f"{move} is not legal: the game is over")
+        return IllegalMoveError(f"{move} is not legal for {self.turn}")
 
     def push_str(self, text: str) -> Move:
         """Parse and play a move (``"f5"``, ``"pass"``); returns the move."""
