@@ -1,9 +1,24 @@
 #!/usr/bin/env bash
-# Flipside: the only entry point. Usage: ./build.sh [setup|build|serve [PORT]|test|bench]
+# Flipside: the only entry point.
+#   ./build.sh serve [PORT]  set up, build dist/, serve it on http://127.0.0.1:PORT (8000)
+#   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
+#   ./build.sh build         build dist/ only          ./build.sh bench   benchmark table
+#   ./build.sh setup         install what the others need (idempotent, quick when done)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
 VENV=$ROOT/.venv
+CACHE=$ROOT/.cache
+# Wheels served with the site (dist/pyodide) and wheels the Pyodide test run installs:
+# pure-Python wheels for Pyodide's Python 3.14 (hypothesis: last release with a pure wheel).
+DIST_WHEELS="micropip==0.11.1"
+TEST_WHEELS="pytest==9.1.1 pluggy==1.7.0 iniconfig==2.3.1 packaging==26.3 pygments==2.21.0
+  hypothesis==6.155.7 sortedcontainers==2.4.0"
+CHROMIUM=/usr/bin/chromium
+
+say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
+stamp_of() { printf '%s' "$*" | sha256sum | cut -c1-16; }
 
 find_python() {
   local c
@@ -17,28 +32,109 @@ find_python() {
   for c in $(ls -d "$root"/versions/3.1[2-9]* 2>/dev/null | sort -Vr); do
     if [ -x "$c/bin/python3" ]; then echo "$c/bin/python3"; return 0; fi
   done
-  echo "build.sh: need Python >= 3.12 (install one, e.g. with pyenv)" >&2
-  return 1
+  die "need Python >= 3.12 (install one, e.g. 'pyenv install 3.13'); python3 is $(python3 --version 2>&1)"
 }
 
 setup_python() {
-  local stamp=$VENV/.stamp-$(sha256sum pyproject.toml | cut -c1-16)
+  local stamp=$VENV/.stamp-$(stamp_of "$(cat pyproject.toml)")
   if [ ! -x "$VENV/bin/python" ]; then
+    say "creating .venv"
     "$(find_python)" -m venv "$VENV"
   fi
   if [ ! -f "$stamp" ]; then
+    say "installing the pinned dev dependencies into .venv"
     "$VENV/bin/python" -m pip install -q --upgrade pip
     "$VENV/bin/python" -m pip install -q -e ".[dev]"
     rm -f "$VENV"/.stamp-*; touch "$stamp"
   fi
 }
 
+setup_node() {
+  command -v node >/dev/null 2>&1 || die "need Node.js >= 18 (e.g. apt-get install nodejs npm)"
+  node -e 'process.exit(Number(process.versions.node.split(".")[0]) < 18 ? 1 : 0)' \
+    || die "need Node.js >= 18, found $(node --version)"
+  local stamp=node_modules/.stamp-$(stamp_of "$(cat package-lock.json)")
+  if [ ! -f "$stamp" ]; then
+    say "installing the pinned npm packages (pyodide)"
+    npm ci --no-audit --no-fund --loglevel=error
+    touch "$stamp"
+  fi
+}
+
+# download_wheels DIR "pkg==ver ...": pure wheels for Pyodide, kept in .cache
+download_wheels() {
+  local dir=$1 pins=$2
+  local stamp=$dir/.stamp-$(stamp_of "$pins")
+  if [ ! -f "$stamp" ]; then
+    say "downloading wheels for Pyodide into ${dir#$ROOT/}"
+    rm -rf "$dir"; mkdir -p "$dir"
+    # shellcheck disable=SC2086
+    "$VENV/bin/python" -m pip download -q --disable-pip-version-check --no-deps \
+      --only-binary=:all: --platform any --python-version 3.14 --implementation py --abi none \
+      -d "$dir" $pins 2> >(grep -v "^WARNING: Location" >&2)
+    touch "$stamp"
+  fi
+}
+
+setup_chromium() {
+  [ -x "$CHROMIUM" ] && return 0
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+    say "installing Debian's chromium (for the browser tests)"
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  fi
+  [ -x "$CHROMIUM" ] || die "the browser tests need Chromium at $CHROMIUM: install Debian's \
+package as root ('sudo apt-get install chromium'), then run this again"
+}
+
+setup() {
+  setup_python
+  setup_node
+  download_wheels "$CACHE/wheels/dist" "$DIST_WHEELS"
+}
+
+build() {
+  say "building dist/"
+  "$VENV/bin/python" py/tools/build_site.py --out dist "$CACHE"/wheels/dist/*.whl
+}
+
+run_tests() {
+  local failed=()
+  say "1/3 native tests (pytest)"
+  "$VENV/bin/python" -m pytest tests || failed+=(native)
+  say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
+  node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" || failed+=(pyodide)
+  say "3/3 end-to-end tests in Chromium (Playwright)"
+  "$VENV/bin/python" -m pytest tests/e2e || failed+=(e2e)
+  if [ ${#failed[@]} -gt 0 ]; then
+    say "FAILED layers: ${failed[*]}"
+    return 1
+  fi
+  say "all test layers passed"
+}
+
 cmd=${1:-build}
 case "$cmd" in
-  setup) setup_python ;;
+  setup) setup ;;
+  build) setup; build ;;
+  serve)
+    port=${2:-8000}
+    setup; build
+    say "serving dist/ on http://127.0.0.1:$port/ (Ctrl-C stops)"
+    exec "$VENV/bin/python" -m http.server "$port" --bind 127.0.0.1 --directory dist
+    ;;
   test)
-    setup_python
-    "$VENV/bin/python" -m pytest tests
+    setup
+    download_wheels "$CACHE/wheels/test" "$TEST_WHEELS"
+    setup_chromium
+    build
+    run_tests
+    ;;
+  bench)
+    setup
+    setup_chromium
+    build
+    "$VENV/bin/python" py/tools/bench.py
     ;;
   *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench]" >&2; exit 2 ;;
 esac

@@ -1,0 +1,227 @@
+"""The built site in a real browser: engine start, play, links, saves, offline, sub-path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from conftest import SUB_PATH, PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from flipside.othello import Board
+
+
+def square_centre(snapshot: dict, name: str) -> tuple[float, float]:
+    rect = snapshot["boardRect"]
+    col, row = "abcdefgh".index(name[0]), int(name[1]) - 1
+    return (
+        rect["x"] + (col + 0.5) * rect["width"] / 8,
+        rect["y"] + (row + 0.5) * rect["height"] / 8,
+    )
+
+
+def click_square(page: Page, name: str) -> None:
+    x, y = square_centre(page.evaluate("window.flipside.snapshot()"), name)
+    page.mouse.click(x, y)
+
+
+def play(page: Page, name: str) -> dict:
+    """Click a square and wait for the move to be shown; return the new snapshot."""
+    before = len(page.evaluate("window.flipside.snapshot().moves"))
+    click_square(page, name)
+    wait_until(page, f"window.flipside.snapshot().moves.length > {before}")
+    return page.evaluate("window.flipside.snapshot()")
+
+
+def settle(page: Page) -> dict:
+    """Wait for one engine round trip (any queued request is answered) and return a snapshot."""
+    page.evaluate("window.flipside.engine.call('engine_info')")
+    wait_until(page, "!window.flipside.snapshot().busy")
+    return page.evaluate("window.flipside.snapshot()")
+
+
+def assert_clean(watch: PageWatch, origin: str) -> None:
+    assert watch.errors == []
+    strays = [url for url in watch.requests if not url.startswith(origin + "/")]
+    assert strays == [], "requests left the page's origin"
+
+
+@pytest.fixture(params=["root", "sub-path"])
+def site_url(request: pytest.FixtureRequest, root_server: StaticServer) -> tuple[str, str]:
+    """(page URL, origin) of dist/ served at / and under /games/flipside/."""
+    if request.param == "root":
+        return root_server.origin + "/", root_server.origin
+    server: StaticServer = request.getfixturevalue("sub_path_server")
+    return server.origin + SUB_PATH, server.origin
+
+
+def test_engine_loads_and_a_click_plays_the_move(
+    page: Page, watch: PageWatch, site_url: tuple[str, str]
+) -> None:
+    url, origin = site_url
+    page.goto(url)
+    first = wait_ready(page)
+    assert first["ready"] is True
+    assert first["game"] == "othello"
+    assert first["position"] == Board().position()
+    assert first["toMove"] == "black" and first["moves"] == []
+    assert first["status"] == "Black to move"
+    rect = first["boardRect"]
+    assert rect["width"] == pytest.approx(rect["height"]) and rect["width"] > 200
+
+    expected = Board()
+    for move in ["f5", "d6", "c3"]:
+        snap = play(page, move)
+        expected.push_str(move)
+        assert snap["position"] == expected.position()  # exactly the right discs flipped
+    assert snap["moves"] == ["f5", "d6", "c3"]
+    assert snap["toMove"] == "white"
+    assert snap["counts"] == {"black": 5, "white": 2}
+    assert page.locator("#count-black").inner_text() == "5"
+    assert page.locator("#moves li").count() == 3
+    assert page.evaluate("location.hash") == "#othello/f5d6c3"
+    assert_clean(watch, origin)
+
+    # The Content-Security-Policy is in force: same origin only, no inline script, no eval.
+    policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
+    assert "default-src 'self'" in policy and "'wasm-unsafe-eval'" in policy
+    assert "unsafe-inline" not in policy and "'unsafe-eval'" not in policy
+    page.evaluate(
+        "() => { const s = document.createElement('script');"
+        " s.textContent = 'window.inlineRan = true'; document.body.append(s); }"
+    )
+    assert page.evaluate("window.inlineRan === undefined")
+
+
+def test_illegal_clicks_do_nothing(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+    page.goto(root_server.origin + "/")
+    before = wait_ready(page)
+    for name in ["a1", "d4", "e5", "h8"]:  # empty-but-illegal and occupied squares
+        click_square(page, name)
+    rect = before["boardRect"]
+    page.mouse.click(rect["x"] - 5, rect["y"] - 5)  # the frame, outside the squares
+    after = settle(page)
+    assert after["position"] == before["position"] and after["moves"] == []
+    assert after["notice"] is None and after["status"] == "Black to move"
+    assert play(page, "d3")["moves"] == ["d3"]  # and the board still plays
+    assert_clean(watch, root_server.origin)
+
+
+def test_undo_and_new_game(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    expect(page.locator("#undo")).to_be_disabled()
+    play(page, "f5")
+    play(page, "f6")
+    page.click("#undo")
+    wait_until(page, "window.flipside.snapshot().moves.length === 1")
+    assert page.evaluate("window.flipside.snapshot().position") == (
+        Board.from_transcript("f5").position()
+    )
+    page.click("#new-game")
+    wait_until(page, "window.flipside.snapshot().moves.length === 0")
+    expect(page.locator("#undo")).to_be_disabled()
+    assert_clean(watch, root_server.origin)
+
+
+def test_link_opens_the_game_and_a_bad_link_keeps_the_saved_one(
+    context: BrowserContext, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    page = context.new_page()
+    page.goto(origin + "/#othello/f5d6c3")
+    snap = wait_ready(page)
+    assert snap["moves"] == ["f5", "d6", "c3"] and snap["notice"] is None
+    play(page, "d3")  # saved in localStorage now: f5d6c3d3
+    page.close()
+
+    page = context.new_page()
+    page.goto(origin + "/#othello/f5d6c9")
+    snap = wait_ready(page)
+    assert snap["moves"] == ["f5", "d6", "c3", "d3"]  # the saved game, not lost
+    assert snap["notice"] == (
+        "This link is not a valid Othello game: move 3: c9 is not a square. "
+        "Showing your saved game instead."
+    )
+    expect(page.locator("#notice")).to_be_visible()
+    assert page.evaluate("location.hash") == "#othello/f5d6c3d3"
+
+    page.evaluate("location.hash = '#othello/f5f5'")  # edited in the address bar
+    wait_until(page, "window.flipside.snapshot().notice?.includes('unchanged')")
+    assert page.evaluate("window.flipside.snapshot().moves") == ["f5", "d6", "c3", "d3"]
+    page.evaluate("location.hash = '#othello/e6'")
+    wait_until(page, "window.flipside.snapshot().transcript === 'e6'")
+    assert_clean(watch, origin)
+
+
+def test_corrupt_saved_game_shows_a_message(
+    context: BrowserContext, watch: PageWatch, root_server: StaticServer
+) -> None:
+    context.add_init_script(
+        "try { if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {"
+        " localStorage.setItem('flipside.save.v1', '{not json');"
+        " localStorage.setItem('flipside.preview.v1', 'garbage');"
+        " sessionStorage.setItem('seeded', '1'); } } catch (e) {}"
+    )
+    page = context.new_page()
+    page.goto(root_server.origin + "/")
+    snap = wait_ready(page)
+    assert snap["moves"] == [] and snap["position"] == Board().position()
+    assert snap["notice"] == "The saved game is not readable (not JSON). Starting a new game."
+    saved = json.loads(page.evaluate("localStorage.getItem('flipside.save.v1')"))
+    assert saved["version"] == 1 and saved["transcript"] == ""
+    assert_clean(watch, root_server.origin)
+
+
+def test_failed_engine_load_offers_retry(browser: Browser, dist: Path, tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    wasm.rename(wasm.with_suffix(".away"))  # the runtime cannot be downloaded
+    server = StaticServer(site)
+    context = browser.new_context(service_workers="block")
+    watch = PageWatch(context)
+    try:
+        page = context.new_page()
+        page.goto(server.origin + "/")
+        failure = page.locator("#failure")
+        expect(failure).to_be_visible(timeout=60_000)
+        expect(page.locator("#failure-text")).to_contain_text("could not load")
+        expect(page.locator("#board")).to_be_visible()  # never a blank page
+        assert page.evaluate("window.flipside.snapshot().ready") is False
+
+        wasm.with_suffix(".away").rename(wasm)  # the connection is back
+        page.click("#retry")
+        snap = wait_ready(page)
+        assert snap["ready"] is True and snap["legal"] == ["d3", "c4", "f5", "e6"]
+        expect(failure).to_be_hidden()
+        # Only the missing file itself may have been reported.
+        assert [e for e in watch.errors if "404" not in e] == []
+    finally:
+        context.close()
+        server.close()
+
+
+def test_works_offline_after_one_visit(
+    page: Page, context: BrowserContext, watch: PageWatch, site_url: tuple[str, str]
+) -> None:
+    url, origin = site_url
+    page.goto(url)
+    wait_ready(page)
+    play(page, "f5")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_until(page, "navigator.serviceWorker.controller !== null", 60_000)
+    cached = page.evaluate(
+        "caches.keys().then(async (keys) => (await caches.open(keys[0])).keys())"
+        ".then((requests) => requests.length)"
+    )
+    assert cached > 10
+
+    context.set_offline(True)
+    page.reload()
+    snap = wait_ready(page)
+    assert snap["moves"] == ["f5"]
+    assert play(page, "d6")["position"] == Board.from_transcript("f5d6").position()
+    assert_clean(watch, origin)

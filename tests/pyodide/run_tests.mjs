@@ -1,0 +1,38 @@
+// Layer 2 of ./build.sh test: the rules tests again, inside Pyodide (Python 3.14) under Node.
+// Usage: node tests/pyodide/run_tests.mjs <wheel dir with pytest + hypothesis> [pytest args]
+// The package comes from dist/pyodide (the app wheel, loaded by name through the lock file);
+// the repository and ../shared are mounted at their own paths so tests find their data.
+// CLI tests are left out: they start subprocesses, which Pyodide cannot.
+import { existsSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { REPO, mountHostDir, startPyodide } from "./runtime.mjs";
+
+const [wheelDir, ...extraArgs] = process.argv.slice(2);
+if (!wheelDir) {
+  console.error("usage: node tests/pyodide/run_tests.mjs WHEEL_DIR [pytest args]");
+  process.exit(2);
+}
+const testsDir = path.join(REPO, "tests");
+const files = readdirSync(testsDir)
+  .filter((f) => /^test_(othello|themisto|web)\w*\.py$/.test(f) && !f.includes("cli"))
+  .sort()
+  .map((f) => path.join(testsDir, f));
+if (files.length === 0) {
+  console.error("run_tests: no rules test files found in tests/");
+  process.exit(1);
+}
+
+const pyodide = await startPyodide({ wheelDir: path.resolve(wheelDir) });
+mountHostDir(pyodide, REPO);
+const shared = path.resolve(REPO, "..", "shared");
+if (existsSync(shared)) mountHostDir(pyodide, shared);
+
+pyodide.globals.set("pytest_args", pyodide.toPy([...files, ...extraArgs]));
+const status = await pyodide.runPythonAsync(`
+import os, sys
+import flipside, pytest
+os.chdir("/tmp")  # hypothesis keeps its example database in the working directory
+print(f"flipside {flipside.__file__} on Python {sys.version.split()[0]} ({sys.platform})")
+int(pytest.main(["-p", "no:cacheprovider", "-q", *pytest_args]))
+`);
+process.exit(status);

@@ -1,0 +1,159 @@
+"""The JSON facade the web worker calls (flipside.web): protocol, Othello states, links, saves.
+
+These tests also run inside Pyodide (tests/pyodide/run_tests.mjs).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from flipside import web
+from flipside.othello import Board
+
+MUST_PASS = "d3c3e6d2d1e1b2c1"  # Black has no move here; White moves again
+SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0
+
+
+def call(method: str, request_id: object = 1, **params: object) -> dict[str, object]:
+    answer = json.loads(
+        web.handle(json.dumps({"id": request_id, "method": method, "params": params}))
+    )
+    assert answer["id"] == request_id
+    return answer
+
+
+def result(method: str, **params: object) -> dict[str, object]:
+    answer = call(method, **params)
+    assert "error" not in answer, answer
+    return answer["result"]
+
+
+def error(method: str, **params: object) -> dict[str, str]:
+    answer = call(method, **params)
+    assert "result" not in answer, answer
+    return answer["error"]
+
+
+def test_every_answer_is_plain_json() -> None:
+    for state in (result("othello_new"), result("othello_state", transcript="f5d6c3")):
+        assert json.loads(json.dumps(state)) == state
+
+
+def test_protocol_errors_are_structured() -> None:
+    assert json.loads(web.handle("{"))["error"]["type"] == "RequestError"
+    assert json.loads(web.handle("[1]"))["error"]["message"] == "request must be a JSON object"
+    assert error("no_such_method") == {
+        "type": "RequestError",
+        "message": "unknown method 'no_such_method'",
+    }
+    assert "unexpected keyword" in error("othello_new", colour="red")["message"]
+    assert error("othello_state", transcript=5)["message"] == "transcript must be a string, got int"
+    answer = json.loads(web.handle(json.dumps({"id": "x", "method": "othello_new", "params": []})))
+    assert answer == {
+        "id": "x",
+        "error": {"type": "RequestError", "message": "othello_new: params must be a JSON object"},
+    }
+
+
+def test_engine_info_lists_methods() -> None:
+    info = result("engine_info")
+    assert {"othello_new", "othello_play", "othello_undo", "open_link", "open_saved"} <= set(
+        info["methods"]
+    )
+    assert info["python"].count(".") == 2
+
+
+def test_new_game_state() -> None:
+    state = result("othello_new")
+    assert state["position"] == Board().position()
+    assert state["cells"] == Board().position()[:64]
+    assert state["toMove"] == "black"
+    assert state["legalNames"] == ["d3", "c4", "f5", "e6"]
+    assert state["legal"] == [19, 26, 37, 44]
+    assert state["moves"] == [] and state["transcript"] == ""
+    assert state["counts"] == {"black": 2, "white": 2}
+    assert state["status"] == "Black to move"
+    assert state["canUndo"] is False and state["over"] is False and state["result"] is None
+    assert state["link"] == "othello/"
+
+
+def test_play_flips_and_moves_on() -> None:
+    state = result("othello_play", transcript="f5", move="d6")
+    board = Board.from_transcript("f5d6")
+    assert state["position"] == board.position()
+    assert state["flipped"] == [35]  # d5
+    assert state["lastMove"] == 43  # d6
+    assert state["toMove"] == "black"
+    assert state["moves"] == ["f5", "d6"]
+    assert state["counts"] == {"black": 3, "white": 3}
+    assert state["link"] == "othello/f5d6"
+
+
+def test_illegal_move_is_refused_with_reason() -> None:
+    assert error("othello_play", transcript="f5", move="a1") == {
+        "type": "IllegalMoveError",
+        "message": "a1 is not legal for White",
+    }
+    assert "not a square" in error("othello_play", transcript="", move="z9")["message"]
+    assert "automatically" in error("othello_play", transcript="", move="pass")["message"]
+
+
+def test_forced_pass_is_played_and_told() -> None:
+    before = MUST_PASS[:-2]
+    state = result("othello_play", transcript=before, move=MUST_PASS[-2:])
+    assert state["passed"] is True
+    assert state["moves"][-1] == "pass"
+    assert state["toMove"] == "white"
+    assert state["status"] == "Black has no move and passes. White to move"
+    assert state["transcript"] == MUST_PASS  # passes are implied in transcripts
+    assert state["legal"] and all(isinstance(sq, int) for sq in state["legal"])
+
+
+def test_game_over_state() -> None:
+    state = result("othello_state", transcript=SHORT_GAME)
+    assert state["over"] is True and state["legal"] == [] and state["toMove"] is None
+    assert state["status"] == "Game over: Black wins 13–0"
+    assert state["result"]["winner"] == "Black"
+    assert "game is over" in error("othello_play", transcript=SHORT_GAME, move="a1")["message"]
+
+
+def test_undo_takes_back_one_placed_disc() -> None:
+    state = result("othello_undo", transcript="f5d6c3")
+    assert state["transcript"] == "f5d6"
+    white_reply = result("othello_state", transcript=MUST_PASS)["legalNames"][0]
+    back = result("othello_undo", transcript=MUST_PASS + white_reply)
+    assert back["transcript"] == MUST_PASS and back["toMove"] == "white"
+    assert back["moves"][-1] == "pass"
+    assert error("othello_undo", transcript="")["message"] == "there is no move to undo"
+
+
+def test_links_are_parsed_and_validated() -> None:
+    state = result("open_link", fragment="#othello/f5d6c3")
+    assert state["transcript"] == "f5d6c3"
+    assert result("open_link", fragment="othello/F5%20D6")["transcript"] == "f5d6"
+    assert result("open_link", fragment="othello")["transcript"] == ""
+    assert error("open_link", fragment="#othello/f5d6c9")["message"] == (
+        "this link is not a valid Othello game: move 3: c9 is not a square"
+    )
+    assert "not legal" in error("open_link", fragment="othello/f5f5")["message"]
+    assert "no game" in error("open_link", fragment="chess/e4")["message"]
+
+
+def test_saves_round_trip_and_damage_is_reported() -> None:
+    state = result("othello_state", transcript="f5d6c3")
+    assert result("open_saved", text=state["save"])["position"] == state["position"]
+    assert "not readable" in error("open_saved", text="{broken")["message"]
+    assert "not a Flipside save" in error("open_saved", text="[]")["message"]
+    newer = json.loads(state["save"]) | {"version": 99}
+    assert "version 99" in error("open_saved", text=json.dumps(newer))["message"]
+    damaged = json.loads(state["save"]) | {"transcript": "f5f5"}
+    assert "damaged" in error("open_saved", text=json.dumps(damaged))["message"]
+
+
+@pytest.mark.parametrize(("depth", "nodes"), [(1, 4), (4, 244), (6, 8200)])
+def test_perft_method(depth: int, nodes: int) -> None:
+    answer = result("othello_perft", depth=depth)
+    assert answer["nodes"] == nodes and answer["seconds"] >= 0
+    assert "0..12" in error("othello_perft", depth=True)["message"]

@@ -1,0 +1,169 @@
+// Canvas drawing of an 8x8 board: a pure function of what the facade returned (cells, legal
+// targets, last move) plus the view's own state (animation progress, keyboard cursor).
+// Squares are numbered 8 * row + column, a1 = 0 at the top-left, h8 = 63.
+
+const FILES = "abcdefgh";
+const COLORS = {
+  felt: "#1f7a4d",
+  feltDark: "#176340",
+  frame: "#0f3524",
+  line: "rgba(0, 0, 0, 0.55)",
+  label: "rgba(233, 241, 236, 0.75)",
+  cursor: "#f2c14e",
+  last: "#e4572e",
+};
+
+/** Geometry of the board drawn in a square canvas of `size` CSS pixels. */
+export function layout(size) {
+  const margin = Math.round(size * 0.055);
+  const cell = (size - 2 * margin) / 8;
+  return { size, margin, cell };
+}
+
+/** Square under a point (CSS pixels from the canvas' top-left), or null. */
+export function squareAt(geo, x, y) {
+  const col = Math.floor((x - geo.margin) / geo.cell);
+  const row = Math.floor((y - geo.margin) / geo.cell);
+  if (col < 0 || col > 7 || row < 0 || row > 7) return null;
+  return row * 8 + col;
+}
+
+/** Size the canvas backing store for its CSS size and the device pixel ratio. */
+export function fitCanvas(canvas) {
+  const size = Math.max(1, Math.round(canvas.getBoundingClientRect().width));
+  const ratio = window.devicePixelRatio || 1;
+  const pixels = Math.round(size * ratio);
+  if (canvas.width !== pixels || canvas.height !== pixels) {
+    canvas.width = pixels;
+    canvas.height = pixels;
+  }
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  return { ctx, geo: layout(size) };
+}
+
+function drawFrame(ctx, geo) {
+  const { size, margin, cell } = geo;
+  ctx.fillStyle = COLORS.frame;
+  ctx.fillRect(0, 0, size, size);
+  const felt = ctx.createLinearGradient(0, margin, 0, size - margin);
+  felt.addColorStop(0, COLORS.felt);
+  felt.addColorStop(1, COLORS.feltDark);
+  ctx.fillStyle = felt;
+  ctx.fillRect(margin, margin, cell * 8, cell * 8);
+  ctx.strokeStyle = COLORS.line;
+  ctx.lineWidth = Math.max(1, size / 400);
+  ctx.beginPath();
+  for (let i = 0; i <= 8; i++) {
+    const p = margin + i * cell;
+    ctx.moveTo(p, margin);
+    ctx.lineTo(p, margin + 8 * cell);
+    ctx.moveTo(margin, p);
+    ctx.lineTo(margin + 8 * cell, p);
+  }
+  ctx.stroke();
+  ctx.fillStyle = COLORS.line;
+  for (const [c, r] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+    ctx.beginPath();
+    ctx.arc(margin + c * cell, margin + r * cell, Math.max(2, cell * 0.06), 0, 2 * Math.PI);
+    ctx.fill();
+  }
+  ctx.fillStyle = COLORS.label;
+  ctx.font = `600 ${Math.round(margin * 0.5)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  for (let i = 0; i < 8; i++) {
+    const p = margin + (i + 0.5) * cell;
+    ctx.fillText(FILES[i], p, margin / 2);
+    ctx.fillText(String(i + 1), margin / 2, p);
+  }
+}
+
+/** A disc of `color` ("X" black, "O" white) at square `sq`, squeezed horizontally by
+ *  `squeeze` (1 = round, 0 = edge-on) and scaled by `scale`. */
+function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1) {
+  const { margin, cell } = geo;
+  const cx = margin + ((sq % 8) + 0.5) * cell;
+  const cy = margin + (Math.floor(sq / 8) + 0.5) * cell;
+  const r = cell * 0.41 * scale;
+  if (r <= 0) return;
+  const rx = Math.max(r * squeeze, 0.5);
+  ctx.save();
+  ctx.fillStyle = "rgba(0, 0, 0, 0.35)";
+  ctx.beginPath();
+  ctx.ellipse(cx + r * 0.06, cy + r * 0.1, rx, r, 0, 0, 2 * Math.PI);
+  ctx.fill();
+  const black = color === "X";
+  const grad = ctx.createRadialGradient(cx - rx * 0.35, cy - r * 0.4, r * 0.1, cx, cy, r);
+  grad.addColorStop(0, black ? "#5a5a5a" : "#ffffff");
+  grad.addColorStop(0.55, black ? "#1a1a1a" : "#ececec");
+  grad.addColorStop(1, black ? "#000000" : "#bfbfbf");
+  ctx.fillStyle = grad;
+  ctx.beginPath();
+  ctx.ellipse(cx, cy, rx, r, 0, 0, 2 * Math.PI);
+  ctx.fill();
+  ctx.restore();
+}
+
+function drawHint(ctx, geo, sq, toMove, hovered) {
+  const { margin, cell } = geo;
+  const cx = margin + ((sq % 8) + 0.5) * cell;
+  const cy = margin + (Math.floor(sq / 8) + 0.5) * cell;
+  ctx.fillStyle = toMove === "white" ? "rgba(255, 255, 255, 0.55)" : "rgba(0, 0, 0, 0.5)";
+  ctx.beginPath();
+  ctx.arc(cx, cy, cell * (hovered ? 0.2 : 0.12), 0, 2 * Math.PI);
+  ctx.fill();
+}
+
+/**
+ * Draw a whole frame.
+ * view: {cells: 64 chars "X"/"O"/"-", legal: [sq], toMove, lastMove, hover, cursor,
+ *        anim: {placed, flipped: Set, from: cells, t: 0..1} | null}
+ */
+export function drawBoard(ctx, geo, view) {
+  drawFrame(ctx, geo);
+  const { cells, anim } = view;
+  if (!cells) return;
+  for (let sq = 0; sq < 64; sq++) {
+    const now = cells[sq];
+    if (anim && sq === anim.placed) {
+      drawDisc(ctx, geo, sq, now, 1, Math.min(1, 0.55 + anim.t * 1.5));
+    } else if (anim && anim.flipped.has(sq) && anim.t < 1) {
+      // Turn the disc over: it narrows to its edge, then widens showing the other side.
+      const before = anim.from[sq];
+      const squeeze = Math.abs(Math.cos(Math.PI * anim.t));
+      drawDisc(ctx, geo, sq, anim.t < 0.5 ? before : now, squeeze);
+    } else if (now === "X" || now === "O") {
+      drawDisc(ctx, geo, sq, now);
+    }
+  }
+  if (view.lastMove != null && !(anim && anim.t < 1)) {
+    const { margin, cell } = geo;
+    ctx.fillStyle = COLORS.last;
+    ctx.beginPath();
+    ctx.arc(
+      margin + ((view.lastMove % 8) + 0.5) * cell,
+      margin + (Math.floor(view.lastMove / 8) + 0.5) * cell,
+      cell * 0.07,
+      0,
+      2 * Math.PI,
+    );
+    ctx.fill();
+  }
+  if (!anim || anim.t >= 1) {
+    for (const sq of view.legal || []) drawHint(ctx, geo, sq, view.toMove, sq === view.hover);
+  }
+  if (view.cursor != null) {
+    const { margin, cell } = geo;
+    ctx.strokeStyle = COLORS.cursor;
+    ctx.lineWidth = Math.max(2, cell * 0.06);
+    const x = margin + (view.cursor % 8) * cell;
+    const y = margin + Math.floor(view.cursor / 8) * cell;
+    ctx.strokeRect(x + 2, y + 2, cell - 4, cell - 4);
+  }
+}
+
+/** Name of a square for screen readers ("f5"): a label, not notation parsing. */
+export function squareLabel(sq) {
+  return FILES[sq % 8] + String(Math.floor(sq / 8) + 1);
+}

@@ -1,0 +1,77 @@
+// Promise-based client of the engine worker: call(method, params) -> result, or rejects with
+// an EngineError carrying the Python exception's type and message.
+
+export class EngineError extends Error {
+  constructor(type, message) {
+    super(message);
+    this.name = "EngineError";
+    this.type = type;
+  }
+}
+
+export class Engine {
+  /** @param {{onProgress?: (p: {text: string, fraction: number|null}) => void}} hooks */
+  constructor(hooks = {}) {
+    this.hooks = hooks;
+    this.worker = null;
+    this.pending = new Map();
+    this.nextId = 1;
+    this.info = null;
+  }
+
+  /** Start (or restart) the worker; resolves with engine info when Python is ready. */
+  start() {
+    this.stop();
+    return new Promise((resolve, reject) => {
+      let worker;
+      try {
+        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+      } catch (err) {
+        reject(new EngineError("WorkerError", `could not start the engine worker: ${err.message}`));
+        return;
+      }
+      this.worker = worker;
+      worker.onmessage = ({ data }) => {
+        if (data.type === "progress") {
+          this.hooks.onProgress?.(data);
+        } else if (data.type === "ready") {
+          this.info = data.info;
+          resolve(data.info);
+        } else if (data.type === "failed") {
+          this.stop();
+          reject(new EngineError(data.error.type, data.error.message));
+        } else if (this.pending.has(data.id)) {
+          const { resolve: ok, reject: fail } = this.pending.get(data.id);
+          this.pending.delete(data.id);
+          if (data.error) fail(new EngineError(data.error.type, data.error.message));
+          else ok(data.result);
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.stop();
+        reject(new EngineError("WorkerError", event.message || "the engine worker failed to start"));
+      };
+    });
+  }
+
+  /** Stop the worker; calls still waiting are rejected. */
+  stop() {
+    if (this.worker) this.worker.terminate();
+    this.worker = null;
+    for (const { reject } of this.pending.values()) {
+      reject(new EngineError("EngineStopped", "the engine was stopped"));
+    }
+    this.pending.clear();
+  }
+
+  /** Send one request; resolves with the method's plain-JSON result. */
+  call(method, params = {}) {
+    if (!this.worker) return Promise.reject(new EngineError("EngineStopped", "the engine is not running"));
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ id, method, params });
+    });
+  }
+}

@@ -1,0 +1,301 @@
+// Page wiring: what happens on each event. The view draws what the engine returns and
+// collects input; every rule, notation, link and saved game is handled by Python.
+
+import { animateMove } from "./anim.js";
+import { drawBoard, fitCanvas, squareAt, squareLabel } from "./board.js";
+import { Engine } from "./engine.js";
+import { readLink, writeLink } from "./link.js";
+import { loadPreview, loadSaved, saveState } from "./store.js";
+
+// Where the discs stand before any game is loaded (shown while the engine starts).
+const START_CELLS = "-".repeat(27) + "OX------XO" + "-".repeat(27);
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("board");
+const engine = new Engine({ onProgress: showProgress });
+
+const page = {
+  state: null, // last state the engine returned
+  engineReady: false,
+  busy: false,
+  hover: null,
+  cursor: null,
+  anim: null,
+  cancelAnim: () => {},
+  timings: { boardDrawn: null, engineReady: null, lastMove: null },
+};
+
+let markReady;
+const ready = new Promise((resolve) => {
+  markReady = resolve;
+});
+
+// -- drawing ---------------------------------------------------------------------------
+
+function draw() {
+  const { ctx, geo } = fitCanvas(canvas);
+  const s = page.state;
+  drawBoard(ctx, geo, {
+    cells: s ? s.cells : (loadPreview() ?? START_CELLS),
+    legal: s && page.engineReady && !page.busy ? s.legal : [],
+    toMove: s?.toMove,
+    lastMove: s?.lastMove ?? null,
+    hover: page.hover,
+    cursor: page.cursor,
+    anim: page.anim,
+  });
+  canvas.classList.toggle("can-play", page.hover != null && !!s?.legal.includes(page.hover));
+}
+
+function renderPanel() {
+  const s = page.state;
+  if (!s) return;
+  $("count-black").textContent = String(s.counts.black);
+  $("count-white").textContent = String(s.counts.white);
+  $("player-black").classList.toggle("to-move", s.toMove === "black");
+  $("player-white").classList.toggle("to-move", s.toMove === "white");
+  $("status").textContent = s.status;
+  $("undo").disabled = !s.canUndo;
+  $("new-game").disabled = false;
+  const list = $("moves");
+  list.replaceChildren();
+  let color = "black";
+  s.moves.forEach((move, i) => {
+    const item = document.createElement("li");
+    const disc = document.createElement("span");
+    disc.className = `disc ${color}`;
+    item.append(disc, move);
+    if (move === "pass") item.classList.add("pass");
+    if (i === s.moves.length - 1) item.classList.add("last");
+    list.append(item);
+    color = color === "black" ? "white" : "black";
+  });
+  list.scrollTop = list.scrollHeight;
+  canvas.setAttribute("aria-label", `Othello board. ${s.status}. Arrow keys move, Enter plays.`);
+}
+
+/** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
+function show(state, { animate = false, clickedAt = null } = {}) {
+  const before = page.state?.cells;
+  page.state = state;
+  page.cancelAnim();
+  saveState(state);
+  writeLink(state.link);
+  renderPanel();
+  if (animate) {
+    page.cancelAnim = animateMove(before, state, (anim) => {
+      page.anim = anim;
+      draw();
+    });
+  } else {
+    page.anim = null;
+    page.cancelAnim = () => {};
+    draw();
+  }
+  if (clickedAt != null) page.timings.lastMove = performance.now() - clickedAt;
+}
+
+function notice(text) {
+  $("notice-text").textContent = text;
+  $("notice").hidden = !text;
+}
+
+// -- engine start-up -------------------------------------------------------------------
+
+function showProgress({ text, fraction }) {
+  $("loading-text").textContent = text;
+  const bar = $("loading-bar");
+  if (fraction == null) bar.removeAttribute("value");
+  else bar.value = fraction;
+}
+
+async function firstState() {
+  const link = readLink();
+  if (link) {
+    try {
+      return await engine.call("open_link", { fragment: link });
+    } catch (err) {
+      notice(`${capitalize(err.message)}. Showing your saved game instead.`);
+    }
+  }
+  const saved = loadSaved();
+  if (saved) {
+    try {
+      return await engine.call("open_saved", { text: saved });
+    } catch (err) {
+      notice(`${capitalize(err.message)}. Starting a new game.`);
+    }
+  }
+  return engine.call("othello_new");
+}
+
+async function startEngine() {
+  $("failure").hidden = true;
+  $("loading").hidden = false;
+  showProgress({ text: "Loading the game engine…", fraction: null });
+  try {
+    await engine.start();
+    const state = await firstState();
+    page.engineReady = true;
+    page.timings.engineReady = performance.now();
+    $("loading").hidden = true;
+    show(state);
+    markReady();
+    registerServiceWorker();
+  } catch (err) {
+    engine.stop();
+    $("loading").hidden = true;
+    $("failure-text").textContent =
+      `The game engine could not load (${err.message}). ` +
+      "Check your connection, then try again.";
+    $("failure").hidden = false;
+    $("status").textContent = "The game engine is not loaded.";
+  }
+}
+
+function registerServiceWorker() {
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").catch(() => {
+    // No offline copy (e.g. served over plain http from another host): the game still works.
+  });
+}
+
+// -- input ------------------------------------------------------------------------------
+
+async function request(method, params, options = {}) {
+  if (!page.engineReady || page.busy) return;
+  page.busy = true;
+  try {
+    const state = await engine.call(method, params);
+    notice("");
+    page.busy = false;
+    show(state, options);
+  } catch (err) {
+    page.busy = false;
+    notice(capitalize(err.message) + ".");
+    draw();
+  }
+}
+
+function play(square, clickedAt) {
+  const s = page.state;
+  if (!s || !page.engineReady || page.busy) return;
+  const index = s.legal.indexOf(square);
+  if (index < 0) return; // not a legal target: nothing happens
+  request(
+    "othello_play",
+    { transcript: s.transcript, move: s.legalNames[index] },
+    { animate: true, clickedAt },
+  );
+}
+
+function pointerSquare(event) {
+  const rect = canvas.getBoundingClientRect();
+  const { geo } = fitCanvas(canvas);
+  return squareAt(geo, event.clientX - rect.left, event.clientY - rect.top);
+}
+
+canvas.addEventListener("pointerdown", (event) => {
+  if (event.button !== 0) return;
+  const clickedAt = performance.now();
+  const square = pointerSquare(event);
+  if (square != null) play(square, clickedAt);
+});
+
+canvas.addEventListener("pointermove", (event) => {
+  const square = pointerSquare(event);
+  if (square !== page.hover) {
+    page.hover = square;
+    if (!page.anim) draw();
+  }
+});
+
+canvas.addEventListener("pointerleave", () => {
+  page.hover = null;
+  if (!page.anim) draw();
+});
+
+canvas.addEventListener("keydown", (event) => {
+  const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
+  if (event.key in steps) {
+    event.preventDefault();
+    const from = page.cursor ?? page.state?.legal[0] ?? 27;
+    const col = (from % 8) + (Math.abs(steps[event.key]) === 1 ? steps[event.key] : 0);
+    const row = Math.floor(from / 8) + (Math.abs(steps[event.key]) === 8 ? steps[event.key] / 8 : 0);
+    page.cursor = Math.min(7, Math.max(0, row)) * 8 + Math.min(7, Math.max(0, col));
+    canvas.setAttribute("aria-label", `Square ${squareLabel(page.cursor)}`);
+    draw();
+  } else if ((event.key === "Enter" || event.key === " ") && page.cursor != null) {
+    event.preventDefault();
+    play(page.cursor, performance.now());
+  }
+});
+
+canvas.addEventListener("blur", () => {
+  page.cursor = null;
+  draw();
+});
+
+$("new-game").addEventListener("click", () => request("othello_new", {}));
+$("undo").addEventListener("click", () => {
+  if (page.state) request("othello_undo", { transcript: page.state.transcript });
+});
+$("retry").addEventListener("click", () => startEngine());
+$("notice-close").addEventListener("click", () => notice(""));
+
+window.addEventListener("hashchange", async () => {
+  const link = readLink();
+  if (!page.engineReady || link === page.state?.link) return;
+  try {
+    const state = await engine.call("open_link", { fragment: link });
+    notice("");
+    show(state);
+  } catch (err) {
+    notice(`${capitalize(err.message)}. Your game is unchanged.`);
+    writeLink(page.state.link);
+  }
+});
+
+new ResizeObserver(() => draw()).observe(canvas);
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// -- scripting surface (tests, automation) ----------------------------------------------
+
+function boardRect() {
+  const rect = canvas.getBoundingClientRect();
+  const { margin, cell } = fitCanvas(canvas).geo;
+  return { x: rect.left + margin, y: rect.top + margin, width: 8 * cell, height: 8 * cell };
+}
+
+window.flipside = {
+  ready,
+  engine,
+  snapshot() {
+    const s = page.state;
+    return {
+      game: s?.game ?? "othello",
+      position: s?.position ?? null,
+      toMove: s?.toMove ?? null,
+      moves: s ? [...s.moves] : [],
+      legal: s ? [...s.legalNames] : [],
+      transcript: s?.transcript ?? "",
+      counts: s ? { ...s.counts } : null,
+      status: $("status").textContent,
+      notice: $("notice").hidden ? null : $("notice-text").textContent,
+      over: s?.over ?? false,
+      ready: page.engineReady,
+      busy: page.busy || page.anim != null,
+      boardRect: boardRect(),
+      timings: { ...page.timings },
+    };
+  },
+};
+
+// -- go -----------------------------------------------------------------------------------
+
+draw();
+page.timings.boardDrawn = performance.now();
+startEngine();

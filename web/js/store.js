@@ -1,0 +1,46 @@
+// The saved game in localStorage. The page stores strings the engine produced (the state's
+// `save`) and hands them back to the engine to validate; it never interprets them.
+// `preview` keeps the last drawn cells so the board can be drawn before the engine is ready.
+
+const SAVE_KEY = "flipside.save.v1";
+const PREVIEW_KEY = "flipside.preview.v1";
+
+function storage() {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode, sandboxed frame)
+  }
+}
+
+/** The saved game string, or null. */
+export function loadSaved() {
+  try {
+    return storage()?.getItem(SAVE_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cells (64 characters of X, O, -) of the last position shown, for a first drawing. */
+export function loadPreview() {
+  try {
+    const cells = storage()?.getItem(PREVIEW_KEY) ?? "";
+    return /^[XO-]{64}$/.test(cells) ? cells : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Remember a game state (its save string and cells); false when storage refused. */
+export function saveState(state) {
+  try {
+    const store = storage();
+    if (!store) return false;
+    store.setItem(SAVE_KEY, state.save);
+    store.setItem(PREVIEW_KEY, state.cells);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,104 @@
+// The engine: a module worker that loads Pyodide, then the app wheel (by name, through
+// pyodide-lock.json), and answers {id, method, params} with {id, result} | {id, error}.
+// Requests and answers cross into Python as JSON strings: no Python object leaves here.
+
+const RUNTIME = new URL("../pyodide/", import.meta.url).href;
+let handle = null;
+const waiting = [];
+
+function post(message) {
+  self.postMessage(message);
+}
+
+function answer({ id, method, params }) {
+  let text;
+  try {
+    text = handle(JSON.stringify({ id, method, params }));
+  } catch (err) {
+    post({ id, error: { type: "EngineError", message: String(err?.message ?? err) } });
+    return;
+  }
+  post(JSON.parse(text));
+}
+
+self.onmessage = ({ data }) => {
+  if (handle) answer(data);
+  else waiting.push(data);
+};
+
+// Count the bytes of every download (runtime, standard library, wheels) to show progress.
+let loaded = 0;
+let expected = 0;
+let lastReport = 0;
+function report(text, force = false) {
+  const now = performance.now();
+  if (!force && now - lastReport < 80) return;
+  lastReport = now;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  if (expected > 1e6 && loaded >= expected) {
+    post({ type: "progress", text: "Starting Python…", fraction: null });
+    return;
+  }
+  post({
+    type: "progress",
+    text: expected > 1e6 ? `${text} ${mb(loaded)} of ${mb(expected)} MB` : text,
+    fraction: expected > 1e6 ? Math.min(loaded / expected, 1) : null,
+  });
+}
+
+// A runtime file that cannot be downloaded makes Pyodide wait forever: fail at once instead.
+let failed = false;
+function fail(err) {
+  if (failed) return;
+  failed = true;
+  post({
+    type: "failed",
+    error: { type: err?.name || "Error", message: String(err?.message ?? err) },
+  });
+}
+self.addEventListener("unhandledrejection", (event) => fail(event.reason));
+
+const realFetch = self.fetch.bind(self);
+self.fetch = async (input, init) => {
+  const name = String(input?.url ?? input).split("/").pop();
+  let response;
+  try {
+    response = await realFetch(input, init);
+  } catch (err) {
+    fail(new Error(`could not download ${name}: ${err.message}`));
+    throw err;
+  }
+  if (!response.ok) fail(new Error(`could not download ${name} (HTTP ${response.status})`));
+  const size = Number(response.headers.get("content-length")) || 0;
+  if (!response.ok || !response.body || !size) return response;
+  expected += size;
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      loaded += chunk.byteLength;
+      report("Downloading the game engine…", loaded >= expected);
+      controller.enqueue(chunk);
+    },
+  });
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+};
+
+async function boot() {
+  report("Downloading the game engine…", true);
+  const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
+  const pyodide = await loadPyodide({
+    indexURL: RUNTIME,
+    lockFileURL: `${RUNTIME}pyodide-lock.json`,
+    packages: ["flipside"],
+  });
+  report("Starting the game…", true);
+  handle = pyodide.pyimport("flipside.web").handle;
+  const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
+  post({ type: "ready", info });
+  for (const request of waiting.splice(0)) answer(request);
+}
+
+boot().catch(fail);
