@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from flipside.othello import Board, perft
-from flipside.othello.perft import canonical, perft_divide, symmetries
+from flipside.othello.bitboard import legal_moves
+from flipside.othello.perft import (
+    _LANES_FULL,
+    _LANES_INNER,
+    _image,
+    _lane_moves,
+    canonical,
+    perft_divide,
+    symmetries,
+)
 
 EXPECTED = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216, 3005288, 24571284]
 
@@ -81,3 +92,30 @@ def test_symmetries_are_the_eight_board_images() -> None:
     board = Board.from_transcript("f5")
     mirror = Board.from_transcript("e6")  # f5 reflected in the a1-h8 diagonal
     assert canonical(*board.bits()) == canonical(*mirror.bits())
+    rng = random.Random(3)
+    for _ in range(50):
+        p, o = rng.getrandbits(64), rng.getrandbits(64)
+        o &= ~p
+        images = list(zip(symmetries(p), symmetries(o), strict=True))
+        assert canonical(p, o) == min(images)
+        assert all(_image(o, i) == symmetries(o)[i] for i in range(8))
+    # A symmetric P (ties between images) still gives the smallest pair.
+    p = 1 << 27 | 1 << 36  # d4 and e5: unchanged by the a1-h8 reflection
+    o = 1 << 28
+    assert canonical(p, o) == min(zip(symmetries(p), symmetries(o), strict=True))
+
+
+def test_lane_moves_match_single_board_moves() -> None:
+    rng = random.Random(7)
+    boards = []
+    for _ in range(33):
+        p = rng.getrandbits(64) & rng.getrandbits(64)
+        o = rng.getrandbits(64) & ~p
+        boards.append((p, o))
+    packed_p = sum(p << (80 * i) for i, (p, _) in enumerate(boards))
+    packed_o = sum(o << (80 * i) for i, (_, o) in enumerate(boards))
+    n = len(boards)
+    moves = _lane_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
+    for i, (p, o) in enumerate(boards):
+        assert (moves >> (80 * i)) & (2**64 - 1) == legal_moves(p, o)
+    assert moves >> (80 * n) == 0

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 # Reverse the bits of every byte: mirrors each rank (a <-> h).
 _REVERSE_BYTE = bytes(int(f"{b:08b}"[::-1], 2) for b in range(256))
+_from_bytes = int.from_bytes
 
 
 def _transpose(x: int) -> int:
@@ -33,37 +34,140 @@ def _transpose(x: int) -> int:
     return x ^ t ^ (t << 28)
 
 
-def symmetries(x: int) -> list[int]:
+def symmetries(x: int) -> tuple[int, int, int, int, int, int, int, int]:
     """The eight images of a bit set under the board's rotations and reflections.
 
-    Index 0 is ``x`` itself. The order is the same for every input, so images of two bit
-    sets at the same index come from the same transformation.
+    In order: itself, files mirrored, ranks flipped, rotated 180 degrees, then the same four
+    applied after a reflection in the a1-h8 diagonal. The order is the same for every input,
+    so images of two bit sets at the same index come from the same transformation.
     """
-    out = []
-    for y in (x, _transpose(x)):
-        raw = y.to_bytes(8, "little")
-        mirrored = raw.translate(_REVERSE_BYTE)
-        out.append(y)
-        out.append(int.from_bytes(mirrored, "little"))  # mirror files
-        out.append(int.from_bytes(raw, "big"))  # flip ranks
-        out.append(int.from_bytes(mirrored, "big"))  # rotate 180 degrees
-    return out
+    t = _transpose(x)
+    a = x.to_bytes(8, "little")
+    b = a.translate(_REVERSE_BYTE)
+    c = t.to_bytes(8, "little")
+    d = c.translate(_REVERSE_BYTE)
+    fb = _from_bytes
+    return (
+        x,
+        fb(b, "little"),
+        fb(a, "big"),
+        fb(b, "big"),
+        t,
+        fb(d, "little"),
+        fb(c, "big"),
+        fb(d, "big"),
+    )
+
+
+def _image(x: int, index: int) -> int:
+    """``symmetries(x)[index]`` computing only that image."""
+    if index >= 4:
+        x = _transpose(x)
+        index -= 4
+    if index == 0:
+        return x
+    raw = x.to_bytes(8, "little")
+    if index == 2:
+        return _from_bytes(raw, "big")
+    return _from_bytes(raw.translate(_REVERSE_BYTE), "little" if index == 1 else "big")
 
 
 def canonical(P: int, O: int) -> tuple[int, int]:
     """The smallest ``(P, O)`` image of a position under the eight symmetries."""
-    return min(zip(symmetries(P), symmetries(O), strict=True))
+    images = symmetries(P)
+    best = min(images)
+    if images.count(best) == 1:  # the usual case: P alone decides the transformation
+        return best, _image(O, images.index(best))
+    return min(zip(images, symmetries(O), strict=True))
 
 
-def _perft(P: int, O: int, depth: int, table: dict[tuple[int, int, int], int]) -> int:
-    """Leaf count for ``depth >= 2`` (bulk counting at depth 2, table lookups above)."""
+# Lanes: several boards side by side in one int, board i in bits 80*i .. 80*i+63. The 16 spare
+# bits between boards absorb the shifts (at most 9) of one fill step, and masks clear them.
+_LANE = 80
+_FULL64 = (1 << 64) - 1
+_LANES_FULL = [0]  # [n]: the 64 board bits of lanes 0..n-1
+_LANES_INNER = [0]  # [n]: files b..g of lanes 0..n-1
+_LANES_BIT64 = [0]  # [n]: bit 64 (the first spare bit) of lanes 0..n-1
+for _i in range(34):  # no position has more than 33 legal moves
+    _LANES_FULL.append(_LANES_FULL[-1] | _FULL64 << (_LANE * _i))
+    _LANES_INNER.append(_LANES_INNER[-1] | 0x7E7E7E7E7E7E7E7E << (_LANE * _i))
+    _LANES_BIT64.append(_LANES_BIT64[-1] | 1 << (_LANE * _i + 64))
+
+
+def _lane_moves(P: int, O: int, full: int, inner: int) -> int:
+    """Legal moves of every lane at once (``bitboard.legal_moves`` with lane masks)."""
+    mO = O & inner
+    t = mO & (P << 1)
+    t |= mO & (t << 1)
+    t |= mO & (t << 1)
+    t |= mO & (t << 1)
+    t |= mO & (t << 1)
+    t |= mO & (t << 1)
+    moves = t << 1
+    t = mO & (P >> 1)
+    t |= mO & (t >> 1)
+    t |= mO & (t >> 1)
+    t |= mO & (t >> 1)
+    t |= mO & (t >> 1)
+    t |= mO & (t >> 1)
+    moves |= t >> 1
+    t = O & (P << 8)
+    t |= O & (t << 8)
+    t |= O & (t << 8)
+    t |= O & (t << 8)
+    t |= O & (t << 8)
+    t |= O & (t << 8)
+    moves |= t << 8
+    t = O & (P >> 8)
+    t |= O & (t >> 8)
+    t |= O & (t >> 8)
+    t |= O & (t >> 8)
+    t |= O & (t >> 8)
+    t |= O & (t >> 8)
+    moves |= t >> 8
+    t = mO & (P << 7)
+    t |= mO & (t << 7)
+    t |= mO & (t << 7)
+    t |= mO & (t << 7)
+    t |= mO & (t << 7)
+    t |= mO & (t << 7)
+    moves |= t << 7
+    t = mO & (P >> 7)
+    t |= mO & (t >> 7)
+    t |= mO & (t >> 7)
+    t |= mO & (t >> 7)
+    t |= mO & (t >> 7)
+    t |= mO & (t >> 7)
+    moves |= t >> 7
+    t = mO & (P << 9)
+    t |= mO & (t << 9)
+    t |= mO & (t << 9)
+    t |= mO & (t << 9)
+    t |= mO & (t << 9)
+    t |= mO & (t << 9)
+    moves |= t << 9
+    t = mO & (P >> 9)
+    t |= mO & (t >> 9)
+    t |= mO & (t >> 9)
+    t |= mO & (t >> 9)
+    t |= mO & (t >> 9)
+    t |= mO & (t >> 9)
+    moves |= t >> 9
+    return moves & ~(P | O) & full
+
+
+def _perft(P: int, O: int, moves: int, depth: int, table: dict[tuple[int, int, int], int]) -> int:
+    """Leaf count for ``depth >= 2``; ``moves`` is ``legal_moves(P, O)``.
+
+    The children are generated side by side in lanes, so one ``_lane_moves`` call gives the
+    move sets of all of them: their counts at depth 2 (bulk counting), their ``moves``
+    argument above.
+    """
     p, o = canonical(P, O)
     key = (p, o, depth)
     found = table.get(key)
     if found is not None:
         return found
-    moves = legal_moves(P, O)
-    total = 0
     if not moves:
         reply = legal_moves(O, P)
         if not reply:
@@ -71,22 +175,33 @@ def _perft(P: int, O: int, depth: int, table: dict[tuple[int, int, int], int]) -
         elif depth == 2:
             total = reply.bit_count()
         else:
-            total = _perft(O, P, depth - 1, table)
-    elif depth == 2:
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            f = FLIPS[low.bit_length() - 1](P, O)
-            after = O ^ f
-            count = legal_moves(after, P | f | low).bit_count()
-            # No reply: White passes (1 leaf) or the game is over (1 leaf); either way 1.
-            total += count or 1
+            total = _perft(O, P, reply, depth - 1, table)
+        table[key] = total
+        return total
+    children = []
+    packed_p = packed_o = 0
+    shift = 0
+    while moves:
+        low = moves & -moves
+        moves ^= low
+        f = FLIPS[low.bit_length() - 1](P, O)
+        cp, co = O ^ f, P | f | low
+        children.append((cp, co))
+        packed_p |= cp << shift
+        packed_o |= co << shift
+        shift += _LANE
+    n = len(children)
+    replies = _lane_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
+    if depth == 2:
+        # Each child counts its moves, or 1 (a pass or the end of the game) if it has none;
+        # lane i has a move when bit 64 of (lane + 2**64 - 1) is set.
+        with_moves = ((replies + _LANES_FULL[n]) & _LANES_BIT64[n]).bit_count()
+        total = replies.bit_count() + n - with_moves
     else:
-        while moves:
-            low = moves & -moves
-            moves ^= low
-            f = FLIPS[low.bit_length() - 1](P, O)
-            total += _perft(O ^ f, P | f | low, depth - 1, table)
+        total = 0
+        for cp, co in children:
+            total += _perft(cp, co, replies & _FULL64, depth - 1, table)
+            replies >>= _LANE
     table[key] = total
     return total
 
@@ -99,7 +214,7 @@ def perft_bits(P: int, O: int, depth: int) -> int:
         return 1
     if depth == 1:
         return legal_moves(P, O).bit_count() or 1
-    return _perft(P, O, depth, {})
+    return _perft(P, O, legal_moves(P, O), depth, {})
 
 
 def perft(board: Board, depth: int) -> int:
