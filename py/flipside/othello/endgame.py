@@ -7,8 +7,9 @@ The search is a negamax alpha-beta with principal-variation (null-window) search
 the number of empty squares ``n`` because what pays off changes with it:
 
 * ``n > SHALLOW`` (``_deep``): moves from ``legal_moves``, a transposition table keyed on
-  the two bitboards (bounds plus the best square), hash move first, then fastest-first
-  ordering: fewest replies for the opponent, corners counted twice.
+  the two bitboards (bounds plus the best square), hash move first, then (above
+  ``MOBILITY_MIN`` empties; parity below) fastest-first ordering: fewest replies for the opponent, corner replies counted three times, and an
+  enhanced transposition cutoff (children looked up in the table first).
 * ``4 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list; a square is tried only
   when it touches an opponent disc; squares in regions (quadrants) with an odd number of
   empties come first (parity ordering).
@@ -31,6 +32,9 @@ SHALLOW = 6
 
 MOBILITY_MIN = 7
 """Above this many empties moves are sorted fastest-first; at or below, by parity only."""
+
+ETC_MIN = 8
+"""Above this many empties, look up every child in the hash table before searching."""
 
 POLL_INTERVAL = 2048
 """Nodes between two calls of ``should_stop`` / clock reads."""
@@ -270,10 +274,18 @@ class Solver:
                 order = -1
             elif sort:
                 mob = legal_moves(nP, nO)
-                order = mob.bit_count() + (mob & _CORNERS).bit_count()
+                order = mob.bit_count() + 2 * (mob & _CORNERS).bit_count()
             else:
                 order = 0 if parity & QUADRANT[sq] else 1
             children.append((order, sq, nP, nO))
+        if n > ETC_MIN:
+            # Enhanced transposition cutoff: a child whose stored upper bound already
+            # proves this node at least beta ends the search before any recursion.
+            get = table.get
+            for _, _, nP, nO in children:
+                e = get((nP, nO))
+                if e is not None and -e[1] >= beta:
+                    return -e[1]
         children.sort()
         alpha0 = alpha
         best = -_INF
@@ -352,7 +364,7 @@ class Solver:
             f = FLIPS[sq](P, O)
             nP, nO = O ^ f, P | f | (1 << sq)
             mob = legal_moves(nP, nO)
-            children.append((mob.bit_count() + (mob & _CORNERS).bit_count(), sq, nP, nO))
+            children.append((mob.bit_count() + 2 * (mob & _CORNERS).bit_count(), sq, nP, nO))
         children.sort()
         best, best_sq = -_INF, -1
         for _, sq, nP, nO in children:
