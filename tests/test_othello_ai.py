@@ -10,7 +10,15 @@ import pytest
 from flipside.othello.bitboard import flips, legal_moves
 from flipside.othello.board import Board
 from flipside.othello.endgame import Solver, final_score
-from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine, evaluation_graph, parse_level, solve
+from flipside.othello.engine import (
+    LEVELS,
+    MAX_LEVEL,
+    Engine,
+    evaluation_graph,
+    parse_level,
+    position_value,
+    solve,
+)
 from flipside.othello.notation import PASS_MOVE, Move
 from flipside.othello.search import Searcher
 
@@ -203,3 +211,15 @@ def test_evaluation_graph_has_a_value_per_ply() -> None:
     values = evaluation_graph(board, depth=1)
     assert len(values) == board.ply + 1
     assert all(isinstance(v, float) for v in values)
+
+
+def test_position_value_is_from_blacks_view() -> None:
+    over = Board.from_position("X" * 40 + "O" * 24 + " O")
+    assert position_value(over) == 16.0
+    # White must pass, Black to play next: valued from Black's turn, still Black's view.
+    must_pass = Board.from_position("X" * 8 + "O" + "-" * 55 + " O")
+    black_turn = Board.from_position("X" * 8 + "O" + "-" * 55 + " X")
+    assert position_value(must_pass, 1) == position_value(black_turn, 1)
+    board = Board.from_transcript("f5d6c3")
+    white_view = Searcher().run(*board.bits(), 2).score
+    assert position_value(board, 2) == -white_view

@@ -262,20 +262,23 @@ def solve(board: Board) -> tuple[int, list[Move]]:
     return score, [Move(sq) for sq in best]
 
 
+def position_value(board: Board, depth: int = 2) -> float:
+    """Value of a position from Black's view, in discs: a ``depth``-ply search (the exact
+    result when the game is over). A side that must pass is valued from its opponent's turn."""
+    P, O = board.bits()
+    if legal_moves(P, O) or not legal_moves(O, P):
+        value = Searcher().run(P, O, depth).score
+    else:
+        value = -Searcher().run(O, P, depth).score
+    return value if board.turn is Color.BLACK else -value
+
+
 def evaluation_graph(board: Board, depth: int = 2) -> list[float]:
     """A value per position of the game so far, from Black's view (discs): entry ``i`` is
-    the position after ``i`` moves from the board's root, searched ``depth`` plies (the final
-    position, if the game is over, scores its exact result)."""
+    the position after ``i`` moves from the board's root (see :func:`position_value`)."""
     replay = board.root()
-    values = []
-    moves = board.move_stack
-    for i in range(len(moves) + 1):
-        P, O = replay.bits()
-        if legal_moves(P, O) or not legal_moves(O, P):
-            value = Searcher().run(P, O, depth).score
-        else:  # the side to move must pass: value the opponent's turn
-            value = -Searcher().run(O, P, depth).score
-        values.append(value if replay.turn is Color.BLACK else -value)
-        if i < len(moves):
-            replay.push(moves[i])
+    values = [position_value(replay, depth)]
+    for move in board.move_stack:
+        replay.push(move)
+        values.append(position_value(replay, depth))
     return values
