@@ -96,8 +96,8 @@ def test_symmetries_are_the_eight_board_images() -> None:
     for _ in range(50):
         p, o = rng.getrandbits(64), rng.getrandbits(64)
         o &= ~p
-        images = list(zip(symmetries(p), symmetries(o), strict=True))
-        assert canonical(p, o) == min(images)
+        pairs = list(zip(symmetries(p), symmetries(o), strict=True))
+        assert canonical(p, o) == min(pairs)
         assert all(_image(o, i) == symmetries(o)[i] for i in range(8))
     # A symmetric P (ties between images) still gives the smallest pair.
     p = 1 << 27 | 1 << 36  # d4 and e5: unchanged by the a1-h8 reflection

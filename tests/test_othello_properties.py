@@ -41,6 +41,17 @@ def play(choices: list[int]) -> Board:
     return board
 
 
+def play_to_end(choices: list[int]) -> Board:
+    """A complete game: choices are reused cyclically until neither side can move."""
+    board = Board()
+    ply = 0
+    while moves := board.legal_moves():
+        choice = choices[ply % len(choices)] + ply if choices else ply
+        board.push(moves[choice % len(moves)])
+        ply += 1
+    return board
+
+
 def snapshot(board: Board) -> tuple[object, ...]:
     return (
         board.position(),
@@ -98,38 +109,54 @@ def test_disc_count_rises_by_one_plus_the_flips(choices: list[int]) -> None:
 
 
 @relaxed
-@given(games)
-def test_position_and_transcript_round_trip(choices: list[int]) -> None:
-    board = play(choices)
+@given(games, st.booleans())
+def test_position_and_transcript_round_trip(choices: list[int], to_end: bool) -> None:
+    board = play_to_end(choices) if to_end else play(choices)
     again = Board.from_position(board.position())
     assert again == board and hash(again) == hash(board)
     assert again.position() == board.position()
     replay = Board.from_transcript(board.transcript())
-    assert replay == board
-    assert replay.move_stack == board.move_stack  # passes come back as implied passes
+    # Passes inside the game come back as implied passes; a pass after the last placement
+    # is not in the transcript, so compare with the board before it.
+    trimmed = board.copy()
+    while trimmed.move_stack and trimmed.move_stack[-1] == PASS_MOVE:
+        trimmed.pop()
+    assert replay == trimmed
+    assert replay.move_stack == trimmed.move_stack
     spaced = " ".join(f"{i + 1}. {m}" for i, m in enumerate(board.move_stack)).upper()
     assert Board.from_transcript(spaced) == board  # numbered, upper case, passes written
 
 
-@relaxed
-@given(games)
-def test_a_pass_is_legal_only_when_nothing_else_is(choices: list[int]) -> None:
-    board = play(choices)
+def check_pass_rule(board: Board) -> None:
     placements = [sq for sq in range(64) if reference_flips(board, sq)]
     opponent_can_move = False
     if not placements:
-        flipped = board.copy()
-        flipped.turn = board.turn.opponent  # look at the other side's options
-        opponent_can_move = any(reference_flips(flipped, sq) for sq in range(64))
+        other = board.copy()
+        other.turn = board.turn.opponent  # look at the other side's options
+        opponent_can_move = any(reference_flips(other, sq) for sq in range(64))
     legal = board.legal_moves()
     if placements:
         assert [m.square for m in legal] == placements
-        assert not board.is_legal(PASS_MOVE)
+        assert not board.is_legal(PASS_MOVE) and board.has_legal_move()
     elif opponent_can_move:
         assert legal == [PASS_MOVE] and board.is_legal(PASS_MOVE)
     else:
         assert legal == [] and board.is_game_over() and board.result().over
     assert board.is_game_over() == (legal == [])
+
+
+@relaxed
+@given(games, st.booleans())
+def test_a_pass_is_legal_only_when_nothing_else_is(choices: list[int], to_end: bool) -> None:
+    if not to_end:
+        check_pass_rule(play(choices))
+        return
+    board = play_to_end(choices)  # check every position of a complete game
+    while True:
+        check_pass_rule(board)
+        if not board.ply:
+            break
+        board.pop()
 
 
 @relaxed

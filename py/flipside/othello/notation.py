@@ -94,11 +94,6 @@ class Move:
             return PASS_MOVE
         return cls(parse_square(key))
 
-    @classmethod
-    def from_name(cls, text: str) -> Move:
-        """Alias of :meth:`parse`."""
-        return cls.parse(text)
-
 
 PASS_MOVE = Move(PASS)
 """The pass move."""
