@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from flipside.othello import (
@@ -84,3 +86,34 @@ def test_transcript_errors(text: str, message: str) -> None:
 
 def test_perft_shallow() -> None:
     assert [perft(Board(), d) for d in range(1, 6)] == [4, 12, 56, 244, 1396]
+
+
+def test_history_helpers_and_json_view() -> None:
+    board = Board.from_transcript("f5 d6")
+    assert board.ply == 2 and board.peek() == Move.parse("d6")
+    assert board.root() == Board() and board.root().disc_supply() == (30, 30)
+    assert Board().peek() is None
+    view = board.to_dict()
+    assert view["position"] == board.position() and view["turn"] == "Black"
+    assert view["legal_moves"] == ["c3", "c4", "c5", "c6", "c7"]
+    assert view["transcript"] == "f5d6" and view["moves"] == ["f5", "d6"]
+    assert (view["black"], view["white"]) == (3, 3)
+    assert view["supply"] == {"black": 29, "white": 29}
+    assert view["game_over"] is False
+    assert json.loads(json.dumps(view)) == view
+    # From a position string the history is unknown: discs are assumed placed alternately.
+    again = Board.from_position(board.position())
+    assert again.disc_supply() == (29, 29) and again.ply == 0 and again.transcript() == ""
+
+
+def test_bad_positions() -> None:
+    with pytest.raises(ValueError, match="64 squares"):
+        Board.from_position("X" * 63 + " X")
+    with pytest.raises(ValueError, match="square c1: 'Z' is not X, O or -"):
+        Board.from_position("--Z" + "-" * 61 + " X")
+    with pytest.raises(ValueError, match="not a colour"):
+        Board.from_position("-" * 64 + " Q")
+    with pytest.raises(ValueError, match="both"):
+        Board.from_bits(1, 1, Color.BLACK)
+    accepted = Board.from_position(START.replace("X", "*").replace("O", "w").replace("-", "."))
+    assert accepted == Board()

@@ -363,8 +363,13 @@ class Board:
         return score_discs(self.black.bit_count(), self.white.bit_count(), self.is_game_over())
 
     def disc_supply(self) -> tuple[int, int]:
-        """Discs left in (Black's, White's) supply: 32 each at the start, two each already
-        on the board; a player who runs out takes discs from the opponent's supply."""
+        """Discs left in (Black's, White's) supply, for a UI to show.
+
+        Each player has 32 discs and puts two on the board at the start (plus any handicap
+        corners); each move takes one disc from the mover's supply, or from the opponent's
+        once the mover's is empty. A board set up from a position string has no history:
+        its discs are assumed placed alternately from the start, Black first.
+        """
         black = SUPPLY - self._placed[Color.BLACK]
         white = SUPPLY - self._placed[Color.WHITE]
         if black < 0:
