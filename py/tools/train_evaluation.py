@@ -50,7 +50,6 @@ PATTERNS: list[tuple[str, list[str]]] = [
     ("diag7", ["b1", "c2", "d3", "e4", "f5", "g6", "h7"]),
     ("diag6", ["c1", "d2", "e3", "f4", "g5", "h6"]),
     ("diag5", ["d1", "e2", "f3", "g4", "h5"]),
-    ("diag4", ["e1", "f2", "g3", "h4"]),
 ]
 
 
@@ -298,7 +297,10 @@ def stage_of(empties: int) -> int:
 def write_weights(
     path: Path, feats: Features, tables: list[list[np.ndarray]], bias: np.ndarray
 ) -> int:
-    """Write the zlib-compressed weights file; returns its size in bytes."""
+    """Write the zlib-compressed weights file; returns its size in bytes.
+
+    Only configurations that are their own canonical form are stored (in increasing index
+    order); the reader rebuilds the full tables from the patterns' symmetries."""
     head = bytearray(b"FSEV")
     head += struct.pack("<HHHH", 1, SCALE, len(feats.classes), N_STAGES)
     head += bytes(stage_of(e) for e in range(61))
@@ -309,7 +311,8 @@ def write_weights(
     body = bytearray(head)
     for stage in range(N_STAGES):
         for c in range(len(feats.classes)):
-            body += tables[stage][c].astype("<i2").tobytes()
+            own = feats.canon[c] == np.arange(feats.sizes[c])
+            body += tables[stage][c][own].astype("<i2").tobytes()
     body += bias.astype("<i2").tobytes()
     blob = zlib.compress(bytes(body), 9)
     path.write_bytes(blob)
@@ -347,7 +350,7 @@ def main() -> int:
     stages = np.array([stage_of(int(e)) for e in range(61)])[empties]
     tables: list[list[np.ndarray]] = []
     bias = np.zeros(61)
-    print("stage empties   train   held-out  MAE eval  MAE discdiff  (discs)")
+    print("stage empties    train held-out  MAE: eval  disc-diff  zero  (discs, held-out games)")
     for s in range(N_STAGES):
         lo, hi = s * STAGE_WIDTH, (s + 1) * STAGE_WIDTH - 1 if s < N_STAGES - 1 else 60
         sel = train & (empties >= lo - WINDOW) & (empties <= hi + WINDOW)
@@ -366,8 +369,10 @@ def main() -> int:
         pred = q[X[test]].astype(np.int64).sum(axis=1) / SCALE
         mae = np.abs(pred - target[test]).mean()
         base = np.abs(disc_diff[test] - target[test]).mean()
+        zero = np.abs(target[test]).mean()
         print(
-            f"{s:5d} {lo:3d}-{hi:<3d} {int(sel.sum()):9d} {int(test.sum()):8d} {mae:9.2f} {base:12.2f}",
+            f"{s:5d} {lo:3d}-{hi:<3d} {int(sel.sum()):9d} {int(test.sum()):8d} "
+            f"{mae:10.2f} {base:10.2f} {zero:5.2f}",
             flush=True,
         )
     size = write_weights(args.out, feats, tables, bias)

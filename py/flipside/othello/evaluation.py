@@ -18,6 +18,7 @@ The evaluation function itself is generated at import as one flat expression.
 
 from __future__ import annotations
 
+import operator
 import struct
 import sys
 import zlib
@@ -56,16 +57,17 @@ class Weights:
             self.images.append([list(data[pos + n * g : pos + n * (g + 1)]) for g in range(8)])
             pos += 8 * n
         self.sizes = [3 ** len(imgs[0]) for imgs in self.images]
+        expand = [_expansion(imgs) for imgs in self.images]
         self.tables: list[list[list[int]]] = []  # [stage][class] -> weights by index
         for _ in range(n_stages):
             row = []
-            for size in self.sizes:
+            for size, (stored, gather) in zip(self.sizes, expand):
                 a = array("h")
-                a.frombytes(data[pos : pos + 2 * size])
+                a.frombytes(data[pos : pos + 2 * stored])
                 if sys.byteorder == "big":
                     a.byteswap()
-                row.append(a.tolist())
-                pos += 2 * size
+                row.append(a.tolist() if gather is None else list(gather(a)))
+                pos += 2 * stored
             self.tables.append(row)
         b = array("h")
         b.frombytes(data[pos : pos + 2 * 61])
@@ -81,6 +83,44 @@ class Weights:
         for img in self.images[c]:
             groups.setdefault(frozenset(img), []).append(img)
         return list(groups.values())
+
+
+def _reordered_indices(n: int, inv: list[int]) -> list[int]:
+    """For every index of an n-square pattern, its index when square j is read as square
+    inv[j] (digit j of the index moves to place inv[j])."""
+    out = [0]
+    for j in range(n):
+        step = 3 ** inv[j]
+        out = [x + d * step for d in range(3) for x in out]
+    return out
+
+
+def _expansion(imgs: list[list[int]]) -> tuple[int, Callable[[array[int]], tuple[int, ...]] | None]:
+    """Number of stored weights of a pattern class and how to expand them to the full table.
+
+    Configurations that are the same squares read in another valid order of the placement
+    share one weight; the file stores only the smallest index of each such family (its
+    "canonical" index), in increasing order. None: every index is stored.
+    """
+    first = imgs[0]
+    n = len(first)
+    maps = []
+    for img in imgs:
+        if set(img) == set(first) and img != first:
+            inv = [img.index(sq) for sq in first]  # square first[j] is cell inv[j] of img
+            maps.append(_reordered_indices(n, inv))
+    if not maps:
+        return 3**n, None
+    canon = list(range(3**n))
+    for m in maps:
+        canon = list(map(min, canon, m))
+    rank = [0] * 3**n
+    stored = 0
+    for i, c in enumerate(canon):
+        if c == i:
+            rank[i] = stored
+            stored += 1
+    return stored, operator.itemgetter(*[rank[c] for c in canon])
 
 
 def _gather_groups(order: list[int]) -> list[tuple[int, int, int, int]]:
@@ -120,19 +160,31 @@ def _feasible(order: list[int], cells: list[int]) -> bool:
 
 
 def _key_expr(order: list[int]) -> tuple[str, int]:
-    """Python expression of the gathered key of a placement, and its cost in multiplies."""
+    """Python expression of the gathered key of a placement, and its cost in multiplies.
+
+    Groups within ranks 1-4 read ``L`` (the low 64 bits of ``Q``), groups within ranks 5-8
+    read ``H`` (``Q >> 64``): smaller ints are faster."""
     parts = []
     cost = 0
     for mask, mul, shift, keymask in _gather_groups(order):
+        var = "Q"
+        if mask >> 128 == 0 and mask & ((1 << 64) - 1) == mask:
+            var = "L"
+        elif mask & ((1 << 64) - 1) == 0:
+            var, mask = "H", mask >> 64
+            shift -= 64
+            if shift < 0:  # multiplier terms were aligned for Q: realign
+                mul <<= -shift
+                shift = 0
         if mul & (mul - 1) == 0:  # a single term: a plain shift
             delta = shift - (mul.bit_length() - 1)
             parts.append(
-                f"(Q >> {delta} & {keymask:#x})"
+                f"({var} >> {delta} & {keymask:#x})"
                 if delta >= 0
-                else f"(Q << {-delta} & {keymask:#x})"
+                else f"({var} << {-delta} & {keymask:#x})"
             )
         else:
-            parts.append(f"((Q & {mask:#x}) * {mul:#x} >> {shift} & {keymask:#x})")
+            parts.append(f"(({var} & {mask:#x}) * {mul:#x} >> {shift} & {keymask:#x})")
             cost += 1
         cost += 1
     return " | ".join(parts), cost
@@ -180,7 +232,10 @@ def _build(
             plan.append((c, order))
     names = [f"t{c}" for c in range(len(w.images))]
     head = (
-        "    a = P\n    b = O\n" + _spread_lines("a") + _spread_lines("b") + "    Q = a | b << 1\n"
+        "    a = P\n    b = O\n"
+        + _spread_lines("a")
+        + _spread_lines("b")
+        + "    Q = a | b << 1\n    L = Q & 0xFFFFFFFFFFFFFFFF\n    H = Q >> 64\n"
     )
     src = "def evaluate(P, O):\n" + head
     src += f"    {', '.join(names)}, bias = _STAGE[64 - (P | O).bit_count()]\n"
