@@ -27,6 +27,18 @@ def run(max_depth: int = 10) -> list[tuple[int, int, float, float]]:
     return rows
 
 
+def pyodide_code(depth: int = 9) -> str:
+    """Python code timing perft(depth) whose last expression is a result line, for
+    ``node tests/pyodide/run_python.mjs "<code>"`` (the same run inside Pyodide)."""
+    return (
+        "import time\n"
+        "from flipside.othello import Board, perft\n"
+        "t = time.perf_counter()\n"
+        f"n = perft(Board(), {depth})\n"
+        f"f'othello perft({depth}) = {{n}} in {{time.perf_counter() - t:.3f}} s (pyodide)'\n"
+    )
+
+
 def main(max_depth: int = 10) -> None:
     """Print one line per depth: the count, wall time and CPU time of perft from the start."""
     for depth, count, wall, cpu in run(max_depth):
