@@ -33,6 +33,9 @@ except (ImportError, OSError):  # until the trained evaluation lands: mobility, 
         return SCALE * (2 * (mp - mo) + 8 * corners)
 
 
+EVAL_ORDER_MIN = 3
+"""Nodes searched deeper than this sort their moves by the evaluation, others by mobility."""
+
 POLL_INTERVAL = 1024
 """Nodes between two polls of the clock and ``should_stop``."""
 
@@ -159,6 +162,7 @@ class Searcher:
                 return final_score(P, O) * self.scale
             return -self._node(O, P, -beta, -alpha, depth)
         children = []
+        evaluate = self.evaluate
         while moves:
             bit = moves & -moves
             moves ^= bit
@@ -167,7 +171,9 @@ class Searcher:
             nP = O ^ f
             nO = P | f | bit
             if sq == hash_sq:
-                order = -1
+                order = -_INF
+            elif depth > EVAL_ORDER_MIN:
+                order = evaluate(nP, nO)
             else:
                 mob = legal_moves(nP, nO)
                 order = mob.bit_count() + (mob & _CORNERS).bit_count() * 2
