@@ -6,6 +6,9 @@ four orientations). A game's score for the stronger level is 1 for a win, 1/2 fo
 
     python py/tools/selfplay.py --pairs 1:2,2:3,3:4 --games 40 --workers 2
 
+Time budgets are measured in CPU time of the worker process (``--wall-clock`` to change),
+so the results do not depend on how busy the machine is.
+
 Prints one line per pair (games, wins, draws, losses, score rate) and, with ``--json``,
 writes the results to a file.
 """
@@ -56,15 +59,23 @@ def play_game(black_level: int, white_level: int, opening: list[str], seed: int)
     return board.result().score
 
 
-def _job(args: tuple[int, int, list[str], int, bool]) -> tuple[bool, int]:
-    low, high, opening, seed, high_is_black = args
+def use_cpu_clock() -> None:
+    """Time budgets count this process's CPU time instead of wall time, so a busy machine
+    (other jobs, the other worker) does not make the time-limited levels weaker."""
+    time.perf_counter = time.process_time  # the engine's only clock
+
+
+def _job(args: tuple[int, int, list[str], int, bool, bool]) -> tuple[bool, int]:
+    low, high, opening, seed, high_is_black, cpu_clock = args
+    if cpu_clock:
+        use_cpu_clock()
     if high_is_black:
         return high_is_black, play_game(high, low, opening, seed)
     return high_is_black, play_game(low, high, opening, seed)
 
 
 def run_pair(
-    low: int, high: int, games: int, workers: int, seed: int, named: bool
+    low: int, high: int, games: int, workers: int, seed: int, named: bool, cpu_clock: bool
 ) -> dict[str, object]:
     """Play ``games`` (even) games between two levels; the stronger one's results."""
     rnd = random.Random(seed * 1000 + high)
@@ -72,7 +83,7 @@ def run_pair(
     for i in range(games // 2):
         opening = named_opening(rnd, i) if named else random_opening(rnd)
         for high_is_black in (True, False):
-            jobs.append((low, high, opening, seed + 2 * i, high_is_black))
+            jobs.append((low, high, opening, seed + 2 * i, high_is_black, cpu_clock))
     start = time.perf_counter()
     wins = draws = losses = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
@@ -101,11 +112,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--named", action="store_true", help="start from the named openings")
+    parser.add_argument(
+        "--wall-clock", action="store_true", help="budgets in wall time (default: CPU time)"
+    )
     parser.add_argument("--json", type=Path, help="append results to this JSON-lines file")
     args = parser.parse_args(argv)
     for pair in args.pairs.split(","):
         low, high = (int(x) for x in pair.split(":"))
-        result = run_pair(low, high, args.games, args.workers, args.seed, args.named)
+        result = run_pair(
+            low, high, args.games, args.workers, args.seed, args.named, not args.wall_clock
+        )
         print(
             f"level {high} vs {low}: {result['games']} games, {result['wins']} wins, "
             f"{result['draws']} draws, {result['losses']} losses, "
