@@ -76,7 +76,7 @@ def format_board(board: Board) -> str:
     elif not board.has_legal_move():
         lines.append(f"{board.turn} to move: must pass")
     else:
-        lines.append(f"{board.turn} to move")
+        lines.append(f"{board.turn} to move (* marks a legal move)")
     lines.append(f"position: {board.position()}")
     if board.ply:
         lines.append(f"transcript: {board.transcript()}")
