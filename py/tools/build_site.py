@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -35,7 +36,8 @@ PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
 
 def _run(command: list[str]) -> None:
     """Run a build tool quietly; on failure show its output and stop."""
-    done = subprocess.run(command, check=False, cwd=ROOT, capture_output=True, text=True)
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}  # reproducible wheel: same hash
+    done = subprocess.run(command, check=False, cwd=ROOT, env=env, capture_output=True, text=True)
     if done.returncode != 0:
         sys.stderr.write(done.stdout + done.stderr)
         raise SystemExit(f"build_site: {' '.join(command[:4])} ... failed ({done.returncode})")

@@ -225,3 +225,27 @@ def test_works_offline_after_one_visit(
     assert snap["moves"] == ["f5"]
     assert play(page, "d6")["position"] == Board.from_transcript("f5d6").position()
     assert_clean(watch, origin)
+
+
+def test_bad_link_without_saved_game_starts_a_new_one(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/#othello/zz")
+    snap = wait_ready(page)
+    assert snap["moves"] == [] and snap["position"] == Board().position()
+    assert snap["notice"] == (
+        "This link is not a valid Othello game: move 1: 'zz' is not a move. Starting a new game."
+    )
+    assert_clean(watch, root_server.origin)
+
+
+def test_reduced_motion_draws_moves_at_once(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    snap = play(page, "f5")
+    assert snap["busy"] is False  # no animation frame pending
+    assert snap["position"] == Board.from_transcript("f5").position()
+    assert_clean(watch, root_server.origin)

@@ -111,21 +111,26 @@ function showProgress({ text, fraction }) {
 
 async function firstState() {
   const link = readLink();
+  let linkProblem = null;
   if (link) {
     try {
       return await engine.call("open_link", { fragment: link });
     } catch (err) {
-      notice(`${capitalize(err.message)}. Showing your saved game instead.`);
+      linkProblem = capitalize(err.message);
     }
   }
   const saved = loadSaved();
   if (saved) {
     try {
-      return await engine.call("open_saved", { text: saved });
+      const state = await engine.call("open_saved", { text: saved });
+      if (linkProblem) notice(`${linkProblem}. Showing your saved game instead.`);
+      return state;
     } catch (err) {
-      notice(`${capitalize(err.message)}. Starting a new game.`);
+      notice(`${linkProblem ? linkProblem + ". " : ""}${capitalize(err.message)}. Starting a new game.`);
+      return engine.call("othello_new");
     }
   }
+  if (linkProblem) notice(`${linkProblem}. Starting a new game.`);
   return engine.call("othello_new");
 }
 
