@@ -116,6 +116,10 @@ def test_weights_file_matches_its_header() -> None:
         ev.Weights(b"XXXX" + data[4:])
     with pytest.raises(ValueError):
         ev.Weights(data + b"\0\0")
+    with pytest.raises(ValueError):
+        ev.Weights(data[:-2])
+    with pytest.raises(ValueError):
+        ev.Weights(data[:40])
 
 
 def test_stage_selection_by_empties() -> None:

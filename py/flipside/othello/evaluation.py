@@ -23,7 +23,7 @@ import struct
 import sys
 import zlib
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from importlib import resources
 
 WEIGHTS_FILE = "eval_weights.bin"
@@ -43,6 +43,8 @@ class Weights:
     """The parsed weights file: patterns, stage of each number of empties and tables."""
 
     def __init__(self, data: bytes) -> None:
+        if len(data) < 12 + 61:
+            raise ValueError(f"{WEIGHTS_FILE}: truncated header")
         magic, version, scale, n_classes, n_stages = struct.unpack_from("<4sHHHH", data)
         if magic != b"FSEV" or version != 1:
             raise ValueError(f"{WEIGHTS_FILE}: not a version 1 evaluation weights file")
@@ -50,23 +52,30 @@ class Weights:
         self.scale: int = scale
         self.stage_of_empties: list[int] = list(data[pos : pos + 61])
         pos += 61
+        if max(self.stage_of_empties) >= n_stages:
+            raise ValueError(f"{WEIGHTS_FILE}: stage out of range")
         self.images: list[list[list[int]]] = []  # per class, its 8 ordered images
         for _ in range(n_classes):
             n = data[pos]
             pos += 1
+            if not 1 <= n <= 10 or pos + 8 * n > len(data):
+                raise ValueError(f"{WEIGHTS_FILE}: bad pattern description")
             self.images.append([list(data[pos + n * g : pos + n * (g + 1)]) for g in range(8)])
             pos += 8 * n
         self.sizes = [3 ** len(imgs[0]) for imgs in self.images]
         expand = [_expansion(imgs) for imgs in self.images]
-        self.tables: list[list[list[int]]] = []  # [stage][class] -> weights by index
+        if len(data) != pos + 2 * (n_stages * sum(stored for stored, _ in expand) + 61):
+            raise ValueError(f"{WEIGHTS_FILE}: size does not match its header")
+        self.tables: list[list[Sequence[int]]] = []  # [stage][class] -> weights by index
         for _ in range(n_stages):
-            row = []
-            for size, (stored, gather) in zip(self.sizes, expand):
+            row: list[Sequence[int]] = []
+            for stored, gather in expand:
                 a = array("h")
                 a.frombytes(data[pos : pos + 2 * stored])
                 if sys.byteorder == "big":
                     a.byteswap()
-                row.append(a.tolist() if gather is None else list(gather(a)))
+                values = a.tolist()
+                row.append(values if gather is None else gather(values))
                 pos += 2 * stored
             self.tables.append(row)
         b = array("h")
@@ -74,8 +83,6 @@ class Weights:
         if sys.byteorder == "big":
             b.byteswap()
         self.bias: list[int] = b.tolist()
-        if pos + 2 * 61 != len(data):
-            raise ValueError(f"{WEIGHTS_FILE}: size does not match its header")
 
     def placements(self, c: int) -> list[list[list[int]]]:
         """Per distinct placement (square set) of class ``c``, its valid orderings."""
@@ -95,7 +102,9 @@ def _reordered_indices(n: int, inv: list[int]) -> list[int]:
     return out
 
 
-def _expansion(imgs: list[list[int]]) -> tuple[int, Callable[[array[int]], tuple[int, ...]] | None]:
+def _expansion(
+    imgs: list[list[int]],
+) -> tuple[int, Callable[[list[int]], tuple[int, ...]] | None]:
     """Number of stored weights of a pattern class and how to expand them to the full table.
 
     Configurations that are the same squares read in another valid order of the placement
@@ -196,10 +205,10 @@ def _index_expr(orderings: list[list[int]]) -> tuple[str, list[int]]:
     best: tuple[int, str, list[int]] | None = None
     for order in orderings:
         expr, cost = _key_expr(order[:8])
-        expr = f"_K[{expr}]"
+        expr = f"K[{expr}]"
         if len(order) > 8:
             hi, hcost = _key_expr(order[8:])
-            expr += f" + _KH[{hi}]"
+            expr += f" + KH[{hi}]"
             cost += hcost
         if best is None or cost < best[0]:
             best = (cost, expr, order)
@@ -232,7 +241,7 @@ def _build(
             plan.append((c, order))
     names = [f"t{c}" for c in range(len(w.images))]
     head = (
-        "    a = P\n    b = O\n"
+        "    K = _K\n    KH = _KH\n    a = P\n    b = O\n"
         + _spread_lines("a")
         + _spread_lines("b")
         + "    Q = a | b << 1\n    L = Q & 0xFFFFFFFFFFFFFFFF\n    H = Q >> 64\n"
