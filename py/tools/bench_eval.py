@@ -71,13 +71,13 @@ def rows() -> list[tuple[str, float, str]]:
     return [
         (
             "othello evaluate()",
-            len(positions) / best,
+            round(len(positions) / best),
             "calls/s (CPU time, random-game positions, best of 5)",
         ),
-        ("othello evaluate() per call", best / len(positions) * 1e6, "us"),
+        ("othello evaluate() per call", round(best / len(positions) * 1e6, 1), "us CPU"),
         (
             "othello evaluation import",
-            _import_seconds() * 1000,
+            round(_import_seconds() * 1000, 1),
             "ms CPU (fresh interpreter, best of 3)",
         ),
     ]
