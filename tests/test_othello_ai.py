@@ -145,7 +145,7 @@ def test_levels_parse() -> None:
 
 
 def test_think_with_stop_and_callbacks() -> None:
-    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    board = random_board(random.Random(2), 24)  # out of the opening book
     infos: list[dict[str, object]] = []
     polls = []
 
@@ -155,6 +155,7 @@ def test_think_with_stop_and_callbacks() -> None:
 
     info = Engine(level=MAX_LEVEL).think(board, seconds=30, should_stop=stop, on_depth=infos.append)
     assert board.is_legal(Move.parse(str(info["move"])))
+    assert "book" not in info
     assert infos and infos[-1]["move"] == info["move"]
     assert {"depth", "move", "score", "pv", "nodes", "exact"} <= set(infos[0])
     json.dumps(infos)

@@ -6,9 +6,19 @@ from pathlib import Path
 
 import pytest
 
+from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
-from flipside.othello.notation import square_name
-from flipside.othello.openings import map_square, named_lines, opening_of, recognise
+from flipside.othello.engine import MAX_LEVEL, Engine
+from flipside.othello.notation import Move, square_name
+from flipside.othello.openings import (
+    book,
+    book_move,
+    map_bits,
+    map_square,
+    named_lines,
+    opening_of,
+    recognise,
+)
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "openings"
 
@@ -50,3 +60,33 @@ def test_other_starts_have_no_name() -> None:
     board.push_str("f5")
     assert opening_of(board) is None
     assert opening_of(Board()) is None
+
+
+def test_book_moves_are_legal_and_found_in_every_orientation() -> None:
+    entries = book()
+    assert 1000 < len(entries) < 20000
+    for (P, O), (sq, mean) in entries.items():
+        assert legal_moves(P, O) >> sq & 1
+        assert -64 <= mean <= 64
+    (P, O), (sq, _) = sorted(entries.items())[len(entries) // 2]
+    for symmetry in range(8):
+        hit = book_move(map_bits(symmetry, P), map_bits(symmetry, O))
+        assert hit is not None and hit[0] == map_square(symmetry, sq)
+
+
+def test_book_follows_a_main_line_and_only_strong_levels_use_it() -> None:
+    board = Board()
+    for _ in range(8):
+        hit = book_move(*board.bits())
+        assert hit is not None
+        board.push(Move(hit[0]))
+    assert opening_of(board) is not None
+    info = Engine(level=MAX_LEVEL).think(Board.from_transcript("f5"))
+    assert info["book"] is True and info["move"] in {"d6", "f4", "f6"}
+    assert "book" not in Engine(level=3).think(Board.from_transcript("f5"))
+    assert book_move(*random_position_out_of_book().bits()) is None
+
+
+def random_position_out_of_book() -> Board:
+    # Where the book's own Diagonal line ends: fewer than 30 archive games reach it.
+    return Board.from_transcript("f5f6e6f4g6c5f3g5")

@@ -20,6 +20,7 @@ from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.endgame import Solver, Stopped
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
+from flipside.othello.openings import book_move
 from flipside.othello.search import DepthResult, Searcher
 
 Info = dict[str, object]
@@ -33,7 +34,8 @@ class Level:
     (the browser is about twice as slow); ``endgame``: solve exactly from this many empty
     squares; ``noise``: standard deviation, in discs, of the random amount added to each
     move's value before choosing (0 plays the best move); ``random_moves``: share of moves
-    chosen uniformly at random among the legal ones.
+    chosen uniformly at random among the legal ones; ``book``: play the opening book's move
+    when the position is in it (first 20 moves of well-trodden lines).
     """
 
     depth: int
@@ -41,15 +43,16 @@ class Level:
     endgame: int
     noise: float
     random_moves: float = 0.0
+    book: bool = False
 
 
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.1, endgame=0, noise=8.0, random_moves=0.4),
     2: Level(depth=1, seconds=0.1, endgame=6, noise=2.0, random_moves=0.05),
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
-    4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0),
-    5: Level(depth=6, seconds=0.8, endgame=12, noise=0.0),
-    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0),
+    4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
+    5: Level(depth=6, seconds=0.8, endgame=12, noise=0.0, book=True),
+    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -134,7 +137,8 @@ class Engine:
         and the best move of the last finished depth is played. ``on_depth(info)`` gets a
         dict after each finished depth: ``depth, move, score, pv, nodes, exact, seconds``
         (moves as names, score in discs from the side to move). Returns the same kind of dict
-        for the chosen move.
+        for the chosen move; a move from the opening book has ``"book": True``, depth 0 and
+        the mean outcome of the archive games as its score.
         """
         P, O = _bits(board)
         if not legal_moves(P, O):
@@ -148,6 +152,22 @@ class Engine:
                 "seconds": 0.0,
             }
         level = self.settings
+        if level.book:
+            hit = book_move(P, O)
+            if hit is not None:
+                info: Info = {
+                    "move": square_name(hit[0]),
+                    "score": float(hit[1]),
+                    "pv": [square_name(hit[0])],
+                    "depth": 0,
+                    "nodes": 0,
+                    "exact": False,
+                    "seconds": 0.0,
+                    "book": True,
+                }
+                if on_depth is not None:
+                    on_depth(info)
+                return info
         budget = level.seconds if seconds is None else seconds
         start = time.perf_counter()
         empties = 64 - (P | O).bit_count()

@@ -1,4 +1,6 @@
-"""Opening names: recognise the line played so far among the named Othello openings.
+"""Opening names and the opening book.
+
+Names: recognise the line played so far among the named Othello openings.
 
 The names and their move sequences (all starting with f5) are in ``openings-en.tsv``, a
 copy of the reference list shipped with the package. Black's first move may be any of f5,
@@ -6,10 +8,17 @@ e6, d3 or c4: these are one move under the four board symmetries that keep the s
 position (identity, the two diagonal reflections and the 180-degree rotation). The game is
 mapped by the symmetry taking its first move to f5, then the longest named line that is a
 prefix of the game gives the name.
+
+Book: ``opening-book.bin`` (built by ``py/tools/build_book.py`` from the WTHOR games) maps
+positions of the first 20 moves, in the orientation where Black opened f5, to the move that
+scored best in those games. ``book_move`` looks the position up under all eight board
+symmetries, so transpositions and any orientation are found.
 """
 
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -18,6 +27,7 @@ from flipside.othello.board import START_BLACK, START_WHITE, Board
 from flipside.othello.notation import Color, Move, parse_square, square_name
 
 DATA_FILE = "openings-en.tsv"
+BOOK_FILE = "opening-book.bin"
 
 
 def _identity(f: int, r: int) -> tuple[int, int]:
@@ -36,14 +46,63 @@ def _rotate180(f: int, r: int) -> tuple[int, int]:
     return 7 - f, 7 - r
 
 
-SYMMETRIES = (_identity, _transpose, _anti_transpose, _rotate180)
-"""The board symmetries that keep the start position (each is its own inverse)."""
+def _mirror_files(f: int, r: int) -> tuple[int, int]:
+    return 7 - f, r
+
+
+def _mirror_ranks(f: int, r: int) -> tuple[int, int]:
+    return f, 7 - r
+
+
+def _rotate90(f: int, r: int) -> tuple[int, int]:
+    return 7 - r, f
+
+
+def _rotate270(f: int, r: int) -> tuple[int, int]:
+    return r, 7 - f
+
+
+SYMMETRIES = (
+    _identity,
+    _transpose,
+    _anti_transpose,
+    _rotate180,
+    _mirror_files,
+    _mirror_ranks,
+    _rotate90,
+    _rotate270,
+)
+"""The eight board symmetries; the first four keep the start position. Each is its own
+inverse except the two quarter turns, which are each other's (``INVERSE``)."""
+
+INVERSE = (0, 1, 2, 3, 4, 5, 7, 6)
 
 
 def map_square(symmetry: int, sq: int) -> int:
     """Image of square ``sq`` (0..63) under ``SYMMETRIES[symmetry]``."""
-    f, r = SYMMETRIES[symmetry](sq % 8, sq // 8)
-    return 8 * r + f
+    return _SQUARE_MAPS[symmetry][sq]
+
+
+def _square_map(symmetry: int) -> list[int]:
+    out = []
+    for sq in range(64):
+        f, r = SYMMETRIES[symmetry](sq % 8, sq // 8)
+        out.append(8 * r + f)
+    return out
+
+
+_SQUARE_MAPS = [_square_map(s) for s in range(8)]
+
+
+def map_bits(symmetry: int, bits: int) -> int:
+    """Image of a bit set under ``SYMMETRIES[symmetry]``."""
+    squares = _SQUARE_MAPS[symmetry]
+    out = 0
+    while bits:
+        low = bits & -bits
+        out |= 1 << squares[low.bit_length() - 1]
+        bits ^= low
+    return out
 
 
 @dataclass(frozen=True)
@@ -107,3 +166,28 @@ def opening_of(board: Board) -> Opening | None:
     if (root.black, root.white, root.turn) != (START_BLACK, START_WHITE, Color.BLACK):
         return None
     return recognise(board.move_stack)
+
+
+@cache
+def book() -> dict[tuple[int, int], tuple[int, int]]:
+    """The opening book: (P, O) in f5 orientation -> (square, mean outcome in discs)."""
+    blob = resources.files(__package__).joinpath(BOOK_FILE).read_bytes()
+    data = zlib.decompress(blob)
+    magic, version, count = struct.unpack_from("<4sHI", data)
+    if magic != b"FSBK" or version != 1 or len(data) != 10 + 18 * count:
+        raise ValueError(f"{BOOK_FILE}: not a version 1 opening book")
+    entries = {}
+    for P, O, sq, mean in struct.iter_unpack("<QQBb", data[10:]):
+        entries[(P, O)] = (sq, mean)
+    return entries
+
+
+def book_move(P: int, O: int) -> tuple[int, int] | None:
+    """(square, mean outcome for the side to move) from the book, or None if not in it."""
+    entries = book()
+    for symmetry in range(8):
+        hit = entries.get((map_bits(symmetry, P), map_bits(symmetry, O)))
+        if hit is not None:
+            sq, mean = hit
+            return map_square(INVERSE[symmetry], sq), mean
+    return None
