@@ -169,33 +169,38 @@ def _feasible(order: list[int], cells: list[int]) -> bool:
 
 
 def _key_expr(order: list[int]) -> tuple[str, int]:
-    """Python expression of the gathered key of a placement, and its cost in multiplies.
+    """Python expression of the gathered key of a placement, and its cost in operations.
 
     Groups within ranks 1-4 read ``L`` (the low 64 bits of ``Q``), groups within ranks 5-8
-    read ``H`` (``Q >> 64``): smaller ints are faster."""
+    read ``H`` (``Q >> 64``): smaller ints are faster. A plain shift needs no mask when it
+    keeps the top cells of the int."""
     parts = []
     cost = 0
     for mask, mul, shift, keymask in _gather_groups(order):
-        var = "Q"
-        if mask >> 128 == 0 and mask & ((1 << 64) - 1) == mask:
-            var = "L"
+        terms = [t for t in range(mul.bit_length()) if mul >> t & 1]
+        var, width = "Q", 128
+        if mask & ((1 << 64) - 1) == mask:
+            var, width = "L", 64
         elif mask & ((1 << 64) - 1) == 0:
-            var, mask = "H", mask >> 64
+            var, width, mask = "H", 64, mask >> 64
             shift -= 64
             if shift < 0:  # multiplier terms were aligned for Q: realign
                 mul <<= -shift
                 shift = 0
-        if mul & (mul - 1) == 0:  # a single term: a plain shift
-            delta = shift - (mul.bit_length() - 1)
-            parts.append(
-                f"({var} >> {delta} & {keymask:#x})"
-                if delta >= 0
-                else f"({var} << {-delta} & {keymask:#x})"
-            )
+        if len(terms) == 1:  # a plain shift
+            delta = shift - terms[0]
+            if delta < 0:
+                parts.append(f"({var} << {-delta} & {keymask:#x})")
+            elif keymask == (1 << (width - delta)) - 1:
+                parts.append(f"({var} >> {delta})")
+            elif delta == 0:
+                parts.append(f"({var} & {keymask:#x})")
+            else:
+                parts.append(f"({var} >> {delta} & {keymask:#x})")
+            cost += 2
         else:
             parts.append(f"(({var} & {mask:#x}) * {mul:#x} >> {shift} & {keymask:#x})")
-            cost += 1
-        cost += 1
+            cost += 4
     return " | ".join(parts), cost
 
 
@@ -216,16 +221,17 @@ def _index_expr(orderings: list[list[int]]) -> tuple[str, list[int]]:
     return best[1], best[2]
 
 
-def _spread_lines(var: str) -> str:
-    steps = [
-        (32, 0x00000000FFFFFFFF00000000FFFFFFFF),
-        (16, 0x0000FFFF0000FFFF0000FFFF0000FFFF),
-        (8, 0x00FF00FF00FF00FF00FF00FF00FF00FF),
-        (4, 0x0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F0F),
-        (2, 0x33333333333333333333333333333333),
-        (1, 0x55555555555555555555555555555555),
-    ]
-    return "".join(f"    {var} = ({var} | {var} << {s}) & {m:#x}\n" for s, m in steps)
+def _interleave_lines() -> str:
+    """Source lines computing ``Q`` (bit 2*sq: P, bit 2*sq+1: O) and its halves ``L``, ``H``.
+
+    ``P | O << 64`` is spread to one bit in two (7 shift-or-mask steps), which puts ``P``'s
+    bits at the even positions below 128 and ``O``'s at the even positions from 128."""
+    lines = "    y = P | O << 64\n"
+    for step in (64, 32, 16, 8, 4, 2, 1):
+        keep = sum(((1 << step) - 1) << i for i in range(0, 256, 2 * step))
+        lines += f"    y = (y | y << {step}) & {keep:#x}\n"
+    lines += f"    Q = y & {(1 << 128) - 1:#x} | y >> 127\n"
+    return lines + f"    L = Q & {(1 << 64) - 1:#x}\n    H = Q >> 64\n"
 
 
 def _build(
@@ -240,12 +246,7 @@ def _build(
             exprs.append((c, expr))
             plan.append((c, order))
     names = [f"t{c}" for c in range(len(w.images))]
-    head = (
-        "    K = _K\n    KH = _KH\n    a = P\n    b = O\n"
-        + _spread_lines("a")
-        + _spread_lines("b")
-        + "    Q = a | b << 1\n    L = Q & 0xFFFFFFFFFFFFFFFF\n    H = Q >> 64\n"
-    )
+    head = "    K = _K\n    KH = _KH\n" + _interleave_lines()
     src = "def evaluate(P, O):\n" + head
     src += f"    {', '.join(names)}, bias = _STAGE[64 - (P | O).bit_count()]\n"
     src += "    return (bias\n" + "".join(f"        + t{c}[{e}]\n" for c, e in exprs) + "    )\n"
