@@ -106,10 +106,12 @@ class Searcher:
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise Stopped
 
-    def _frontier(self, P: int, O: int, alpha: int, beta: int) -> int:
-        """Depth-1 value: best of the evaluated replies (cut off at ``beta``)."""
+    def _frontier(self, P: int, O: int, alpha: int, beta: int, moves: int = -1) -> int:
+        """Depth-1 value: best of the evaluated replies (cut off at ``beta``). ``moves`` is
+        ``legal_moves(P, O)`` when the caller already has it."""
         self.nodes += 1
-        moves = legal_moves(P, O)
+        if moves < 0:
+            moves = legal_moves(P, O)
         if not moves:
             if not legal_moves(O, P):
                 return final_score(P, O) * self.scale
@@ -170,22 +172,43 @@ class Searcher:
             f = FLIPS[sq](P, O)
             nP = O ^ f
             nO = P | f | bit
-            if sq == hash_sq:
-                order = -_INF
-            elif depth > EVAL_ORDER_MIN:
-                order = evaluate(nP, nO)
+            if depth > EVAL_ORDER_MIN:
+                mob = -1
+                order = -_INF if sq == hash_sq else evaluate(nP, nO)
             else:
                 mob = legal_moves(nP, nO)
-                order = mob.bit_count() + (mob & _CORNERS).bit_count() * 2
-            children.append((order, sq, nP, nO))
+                order = (
+                    -_INF if sq == hash_sq else mob.bit_count() + (mob & _CORNERS).bit_count() * 2
+                )
+            children.append((order, sq, nP, nO, mob))
         children.sort()
         alpha0 = alpha
         best = -_INF
         best_sq = -1
-        node = self._node
         d = depth - 1
+        if d == 1:
+            frontier = self._frontier
+            first = True
+            for _, sq, nP, nO, mob in children:
+                if first:
+                    v = -frontier(nP, nO, -beta, -alpha, mob)
+                    first = False
+                else:
+                    v = -frontier(nP, nO, -alpha - 1, -alpha, mob)
+                    if alpha < v < beta:
+                        v = -frontier(nP, nO, -beta, -v, mob)
+                if v > best:
+                    best = v
+                    best_sq = sq
+                    if v > alpha:
+                        if v >= beta:
+                            break
+                        alpha = v
+            self._store(key, depth, alpha0, beta, best, best_sq)
+            return best
+        node = self._node
         first = True
-        for _, sq, nP, nO in children:
+        for _, sq, nP, nO, _mob in children:
             if first:
                 v = -node(nP, nO, -beta, -alpha, d)
                 first = False
@@ -200,13 +223,19 @@ class Searcher:
                     if v >= beta:
                         break
                     alpha = v
-        if best <= alpha0:
-            table[key] = (depth, -_INF, best, best_sq)
-        elif best >= beta:
-            table[key] = (depth, best, _INF, best_sq)
-        else:
-            table[key] = (depth, best, best, best_sq)
+        self._store(key, depth, alpha0, beta, best, best_sq)
         return best
+
+    def _store(
+        self, key: tuple[int, int], depth: int, alpha: int, beta: int, best: int, best_sq: int
+    ) -> None:
+        """Record a fail-soft result searched with the window (alpha, beta)."""
+        if best <= alpha:
+            self.table[key] = (depth, -_INF, best, best_sq)
+        elif best >= beta:
+            self.table[key] = (depth, best, _INF, best_sq)
+        else:
+            self.table[key] = (depth, best, best, best_sq)
 
     def principal_variation(self, P: int, O: int, first: int, limit: int) -> list[int]:
         """The best line from the hash table, starting with the move ``first``."""
