@@ -87,11 +87,17 @@ def run_pair(
     start = time.perf_counter()
     wins = draws = losses = 0
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        for high_is_black, black_score in pool.map(_job, jobs):
+        for done, (high_is_black, black_score) in enumerate(pool.map(_job, jobs), start=1):
             score = black_score if high_is_black else -black_score
             wins += score > 0
             draws += score == 0
             losses += score < 0
+            print(
+                f"  level {high} vs {low}, game {done}/{len(jobs)}: {score:+d} "
+                f"(so far {wins}-{draws}-{losses})",
+                file=sys.stderr,
+                flush=True,
+            )
     n = len(jobs)
     return {
         "low": low,
