@@ -6,7 +6,8 @@ The folder it writes is complete and self-contained:
 - ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide``, the pinned
   micropip wheel, the app wheel built from ``pyproject.toml`` and a ``pyodide-lock.json``
   made with ``pyodide lockfile add-wheels`` (so the runtime loads ``flipside`` by name,
-  hash-checked), trimmed to the packages whose wheel is in the folder;
+  hash-checked), trimmed to the packages whose wheel is in the folder, and a memory snapshot
+  of the started interpreter (``startup-snapshot.bin.gz``, see ``pyodide_snapshot.mjs``);
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
   from their contents.
 
@@ -16,6 +17,7 @@ Every URL in the site is relative, so the folder can be served from any path.
 from __future__ import annotations
 
 import argparse
+import gzip
 import hashlib
 import json
 import os
@@ -31,6 +33,7 @@ RUNTIME_FILES = (
     "pyodide.asm.wasm",
     "python_stdlib.zip",
 )
+SNAPSHOT = "startup-snapshot.bin.gz"
 PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
 
 
@@ -53,6 +56,29 @@ def build_app_wheel(out_dir: Path) -> Path:
     if len(wheels) != 1:
         raise SystemExit(f"build_site: expected one flipside wheel in {out_dir}, got {wheels}")
     return wheels[0]
+
+
+def write_snapshot(pyodide_dir: Path, cache_dir: Path) -> None:
+    """Write the gzipped start-up memory snapshot of the runtime in ``pyodide_dir``.
+
+    It depends only on the runtime files and the script that makes it, so it is kept in
+    ``cache_dir`` under their hash (making one takes seconds; it is not byte-reproducible).
+    """
+    script = Path(__file__).with_name("pyodide_snapshot.mjs")
+    key = hashlib.sha256(script.read_bytes())
+    for name in RUNTIME_FILES:
+        key.update((pyodide_dir / name).read_bytes())
+    cached = cache_dir / f"{key.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        raw = cache_dir / "snapshot.tmp"
+        _run(["node", str(script), str(pyodide_dir), str(raw)])
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+        raw.unlink()
+        for old in cache_dir.glob("*.bin.gz"):
+            old.unlink()
+        cached.write_bytes(data)
+    shutil.copy2(cached, pyodide_dir / SNAPSHOT)
 
 
 def write_lock(pyodide_dir: Path, wheels: list[Path], npm_runtime: Path) -> None:
@@ -109,6 +135,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     app = build_app_wheel(ROOT / "build" / "wheel")
     wheels = [Path(shutil.copy2(w, pyodide_dir / w.name)) for w in [app, *extra_wheels]]
     write_lock(pyodide_dir, wheels, npm_runtime)
+    write_snapshot(pyodide_dir, ROOT / ".cache" / "snapshot")
     return write_service_worker(dist, web / "sw.js")
 
 

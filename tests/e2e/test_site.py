@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import shutil
 from pathlib import Path
@@ -64,6 +65,7 @@ def test_engine_loads_and_a_click_plays_the_move(
     page.goto(url)
     first = wait_ready(page)
     assert first["ready"] is True
+    assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
     assert first["game"] == "othello"
     assert first["position"] == Board().position()
     assert first["toMove"] == "black" and first["moves"] == []
@@ -199,6 +201,27 @@ def test_failed_engine_load_offers_retry(browser: Browser, dist: Path, tmp_path:
         expect(failure).to_be_hidden()
         # Only the missing file itself may have been reported.
         assert [e for e in watch.errors if "404" not in e] == []
+    finally:
+        context.close()
+        server.close()
+
+
+def test_unusable_snapshot_falls_back_to_a_normal_start(
+    browser: Browser, dist: Path, tmp_path: Path
+) -> None:
+    site = tmp_path / "site"
+    shutil.copytree(dist, site)
+    (site / "pyodide" / "startup-snapshot.bin.gz").write_bytes(gzip.compress(b"not a snapshot"))
+    server = StaticServer(site)
+    context = browser.new_context(service_workers="block")
+    watch = PageWatch(context)
+    try:
+        page = context.new_page()
+        page.goto(server.origin + "/")
+        wait_ready(page)
+        assert page.evaluate("window.flipside.engine.info.startup") == "full"
+        assert play(page, "f5")["position"] == Board.from_transcript("f5").position()
+        assert watch.errors == []
     finally:
         context.close()
         server.close()

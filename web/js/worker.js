@@ -65,10 +65,13 @@ self.fetch = async (input, init) => {
   try {
     response = await realFetch(input, init);
   } catch (err) {
-    fail(new Error(`could not download ${name}: ${err.message}`));
+    if (init?.optional !== true) fail(new Error(`could not download ${name}: ${err.message}`));
     throw err;
   }
-  if (!response.ok) fail(new Error(`could not download ${name} (HTTP ${response.status})`));
+  const optional = init?.optional === true; // our own flag: a miss is not fatal
+  if (!response.ok && !optional) {
+    fail(new Error(`could not download ${name} (HTTP ${response.status})`));
+  }
   const size = Number(response.headers.get("content-length")) || 0;
   if (!response.ok || !response.body || !size) return response;
   expected += size;
@@ -86,18 +89,42 @@ self.fetch = async (input, init) => {
   });
 };
 
+// The interpreter's memory right after start-up, made at build time: restoring it skips
+// seconds of start-up. Any problem with it means a normal start instead.
+async function fetchSnapshot() {
+  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, { optional: true });
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(bytes).arrayBuffer());
+}
+
 async function boot() {
   report("Downloading the game engine…", true);
+  const snapshot = fetchSnapshot().catch(() => null);
   const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
-  const pyodide = await loadPyodide({
+  const options = {
     indexURL: RUNTIME,
     lockFileURL: `${RUNTIME}pyodide-lock.json`,
     packages: ["flipside"],
-  });
+  };
+  let pyodide = null;
+  let startup = "snapshot";
+  const saved = await snapshot;
+  if (saved) {
+    try {
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
+    } catch (err) {
+      console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
+    }
+  }
+  if (!pyodide) {
+    startup = "full";
+    pyodide = await loadPyodide(options);
+  }
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
-  post({ type: "ready", info });
+  post({ type: "ready", info: { ...info, startup } });
   for (const request of waiting.splice(0)) answer(request);
 }
 
