@@ -136,3 +136,25 @@ def test_stop_callback_raises() -> None:
     with pytest.raises(Stopped):
         solver.search(P, O)
     assert 2 * 2048 <= solver.nodes <= 4 * 2048 + 100
+
+
+def test_principal_variation_plays_out_to_the_exact_score() -> None:
+    for row in ffo_rows()[:3]:
+        P, O = own_bits(row[1], row[2])
+        solver = Solver()
+        score, best = solver.best(P, O)
+        line = solver.principal_variation(P, O, best, limit=64)
+        me, you = P, O  # replay, tracking whose discs are the root player's
+        mine_to_move = True
+        for sq in line:
+            mover, other = (me, you) if mine_to_move else (you, me)
+            if not legal_moves(mover, other):
+                mine_to_move = not mine_to_move
+                mover, other = other, mover
+            assert legal_moves(mover, other) >> sq & 1
+            f = flips(mover, other, sq)
+            mover, other = mover | f | (1 << sq), other ^ f
+            me, you = (mover, other) if mine_to_move else (other, mover)
+            mine_to_move = not mine_to_move
+        assert not legal_moves(me, you) and not legal_moves(you, me)
+        assert final_score(me, you) == score == int(row[4])

@@ -378,6 +378,23 @@ class Solver:
                 best, best_sq = v, sq
         return best, best_sq
 
+    def principal_variation(self, P: int, O: int, first: int, limit: int = 8) -> list[int]:
+        """A best line starting with the move ``first`` (squares; passes left out), each
+        later move found by an exact search, which the warm hash table keeps cheap."""
+        line = [first]
+        f = FLIPS[first](P, O)
+        P, O = O ^ f, P | f | (1 << first)
+        while len(line) < limit:
+            if not legal_moves(P, O):
+                if not legal_moves(O, P):
+                    break
+                P, O = O, P
+            _, sq = self.best(P, O)
+            line.append(sq)
+            f = FLIPS[sq](P, O)
+            P, O = O ^ f, P | f | (1 << sq)
+        return line
+
     def solve(self, P: int, O: int) -> tuple[int, list[int]]:
         """Exact score for ``P`` and every best move (squares ascending; [] when P must pass
         or the game is over)."""

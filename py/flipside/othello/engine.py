@@ -188,6 +188,7 @@ class Engine:
             solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
             try:
                 score, sq = solver.best(P, O)
+                line = solver.principal_variation(P, O, sq)
             except Stopped:
                 pass
             else:
@@ -195,7 +196,7 @@ class Engine:
                     empties,
                     sq,
                     score,
-                    [sq],
+                    line,
                     searcher.nodes + solver.nodes,
                     True,
                     time.perf_counter() - start,
@@ -249,12 +250,12 @@ class Engine:
             solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
             try:
                 exact_values = solver.move_scores(P, O)
+                best = max(exact_values, key=lambda sq: exact_values[sq])
+                pv = solver.principal_variation(P, O, best)
             except Stopped:
-                pass
+                best = result.move
             else:
                 values = {Move(sq): v for sq, v in exact_values.items()}
-                best = max(exact_values, key=lambda sq: exact_values[sq])
-                pv = [best]
                 exact, nodes = True, nodes + solver.nodes
         return Analysis(
             values,
