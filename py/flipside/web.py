@@ -27,6 +27,7 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any, TypeVar
+from urllib.parse import unquote
 
 import flipside
 from flipside.othello import PASS_MOVE, Board, Color, Move, perft
@@ -254,6 +255,4 @@ def _expect_str(name: str, value: object) -> None:
 
 def _unquote(text: str) -> str:
     """Undo percent-encoding of a link fragment (only %xx escapes can appear)."""
-    from urllib.parse import unquote
-
     return unquote(text)

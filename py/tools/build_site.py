@@ -58,21 +58,22 @@ def build_app_wheel(out_dir: Path) -> Path:
     return wheels[0]
 
 
-def write_snapshot(pyodide_dir: Path, cache_dir: Path) -> None:
-    """Write the gzipped start-up memory snapshot of the runtime in ``pyodide_dir``.
+def write_snapshot(pyodide_dir: Path, app: Path, cache_dir: Path) -> None:
+    """Write the gzipped start-up memory snapshot (runtime started, ``app`` imported).
 
-    It depends only on the runtime files and the script that makes it, so it is kept in
-    ``cache_dir`` under their hash (making one takes seconds; it is not byte-reproducible).
+    It depends only on the runtime files, the app wheel and the script that makes it, so it
+    is kept in ``cache_dir`` under their hash (making one takes seconds, and two are not
+    byte-identical: the cache keeps the build, and so its content hash, reproducible).
     """
     script = Path(__file__).with_name("pyodide_snapshot.mjs")
     key = hashlib.sha256(script.read_bytes())
-    for name in RUNTIME_FILES:
-        key.update((pyodide_dir / name).read_bytes())
+    for path in [*(pyodide_dir / name for name in RUNTIME_FILES), app]:
+        key.update(path.read_bytes())
     cached = cache_dir / f"{key.hexdigest()[:16]}.bin.gz"
     if not cached.exists():
         cache_dir.mkdir(parents=True, exist_ok=True)
         raw = cache_dir / "snapshot.tmp"
-        _run(["node", str(script), str(pyodide_dir), str(raw)])
+        _run(["node", str(script), str(pyodide_dir), str(app), str(raw)])
         data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
         raw.unlink()
         for old in cache_dir.glob("*.bin.gz"):
@@ -135,7 +136,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     app = build_app_wheel(ROOT / "build" / "wheel")
     wheels = [Path(shutil.copy2(w, pyodide_dir / w.name)) for w in [app, *extra_wheels]]
     write_lock(pyodide_dir, wheels, npm_runtime)
-    write_snapshot(pyodide_dir, ROOT / ".cache" / "snapshot")
+    write_snapshot(pyodide_dir, wheels[0], ROOT / ".cache" / "snapshot")
     return write_service_worker(dist, web / "sw.js")
 
 

@@ -75,18 +75,18 @@ self.fetch = async (input, init) => {
   const size = Number(response.headers.get("content-length")) || 0;
   if (!response.ok || !response.body || !size) return response;
   expected += size;
-  const counter = new TransformStream({
-    transform(chunk, controller) {
-      loaded += chunk.byteLength;
+  // Count the bytes of a copy: the original response goes to Pyodide untouched, so the
+  // browser can still use its compiled-code cache for the .wasm.
+  const reader = response.clone().body.getReader();
+  (async () => {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      loaded += value.byteLength;
       report("Downloading the game engine…", loaded >= expected);
-      controller.enqueue(chunk);
-    },
-  });
-  return new Response(response.body.pipeThrough(counter), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+    }
+  })().catch(() => {});
+  return response;
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
@@ -100,7 +100,8 @@ async function fetchSnapshot() {
 
 async function boot() {
   report("Downloading the game engine…", true);
-  const snapshot = fetchSnapshot().catch(() => null);
+  const snapshot = fetchSnapshot(); // downloads while the runtime does
+  snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
   const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
   const options = {
     indexURL: RUNTIME,
@@ -109,15 +110,10 @@ async function boot() {
   };
   let pyodide = null;
   let startup = "snapshot";
-  const saved = await snapshot;
-  if (saved) {
-    try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: saved });
-    } catch (err) {
-      console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
-    }
-  }
-  if (!pyodide) {
+  try {
+    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+  } catch (err) {
+    console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
     pyodide = await loadPyodide(options);
   }
