@@ -63,6 +63,7 @@ def test_engine_info_lists_methods() -> None:
         info["methods"]
     )
     assert info["python"].count(".") == 2
+    assert info["filesInstalled"] is True
 
 
 def test_new_game_state() -> None:

@@ -26,6 +26,7 @@ import json
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import unquote
 
@@ -90,9 +91,11 @@ def handle(request: str) -> str:
 
 @method
 def engine_info() -> JSON:
-    """Package and Python versions, and the methods this facade answers."""
+    """Package and Python versions, the methods this facade answers, and whether the
+    package's files are on disk (after a snapshot start they arrive a moment later)."""
     return {
         "flipside": flipside.__version__,
+        "filesInstalled": Path(flipside.__file__ or "").is_file(),
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "methods": sorted(METHODS),

@@ -79,6 +79,8 @@ def test_engine_loads_and_a_click_plays_the_move(
         expected.push_str(move)
         assert snap["position"] == expected.position()  # exactly the right discs flipped
     assert snap["moves"] == ["f5", "d6", "c3"]
+    # Moves wait for the app's files after a snapshot start: they are there now.
+    assert page.evaluate("window.flipside.engine.call('engine_info')")["filesInstalled"] is True
     assert snap["toMove"] == "white"
     assert snap["counts"] == {"black": 5, "white": 2}
     assert page.locator("#count-black").inner_text() == "5"

@@ -3,26 +3,44 @@
 // Requests and answers cross into Python as JSON strings: no Python object leaves here.
 
 const RUNTIME = new URL("../pyodide/", import.meta.url).href;
+// Methods the page needs to show the first game. After a snapshot start they are answered
+// at once, from modules imported in the snapshot; anything else first waits until the app
+// wheel's files are installed (started after the first answer), since it may import more.
+const STARTUP_METHODS = new Set(["engine_info", "open_link", "open_saved", "othello_new", "othello_state"]);
+let pyodide = null;
 let handle = null;
+let installed = null; // Promise: the app wheel's files are in site-packages
+let queue = Promise.resolve();
 const waiting = [];
 
 function post(message) {
   self.postMessage(message);
 }
 
-function answer({ id, method, params }) {
+function installApp() {
+  installed ??= pyodide.loadPackage("flipside", { messageCallback: () => {} });
+  return installed;
+}
+
+async function answer({ id, method, params }) {
   let text;
   try {
+    if (!STARTUP_METHODS.has(method)) await installApp();
     text = handle(JSON.stringify({ id, method, params }));
   } catch (err) {
     post({ id, error: { type: "EngineError", message: String(err?.message ?? err) } });
     return;
   }
   post(JSON.parse(text));
+  setTimeout(() => installApp().catch(() => {}), 0);
+}
+
+function enqueue(request) {
+  queue = queue.then(() => answer(request));
 }
 
 self.onmessage = ({ data }) => {
-  if (handle) answer(data);
+  if (handle) enqueue(data);
   else waiting.push(data);
 };
 
@@ -108,20 +126,21 @@ async function boot() {
     lockFileURL: `${RUNTIME}pyodide-lock.json`,
     packages: ["flipside"],
   };
-  let pyodide = null;
   let startup = "snapshot";
   try {
-    pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+    // Restore without the app wheel: flipside.web is already imported in the snapshot.
+    pyodide = await loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
   } catch (err) {
     console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
     pyodide = await loadPyodide(options);
+    installed = Promise.resolve();
   }
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
   post({ type: "ready", info: { ...info, startup } });
-  for (const request of waiting.splice(0)) answer(request);
+  for (const request of waiting.splice(0)) enqueue(request);
 }
 
 boot().catch(fail);
