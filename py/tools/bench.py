@@ -52,7 +52,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 PERFT_DEPTH = 9
-PAGE_SAMPLES = 3
+PAGE_SAMPLES = 5
 CLICKS = 12
 
 
