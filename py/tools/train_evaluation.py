@@ -2,7 +2,7 @@
 
     .venv/bin/python py/tools/train_evaluation.py
 
-reads ``<repo>/../shared/data/wthor/*.wtb``, replays every game played to its end, fits one
+reads ``<repo>/../shared/data/wthor/*.wtb`` (with ``flipside.othello.wthor``), replays every game played to its end, fits one
 table of weights per pattern class and game stage by regularised least squares, prints the
 held-out mean absolute error per stage, and writes ``py/flipside/othello/eval_weights.bin``.
 The result is deterministic: the held-out games are fixed by their index in their file and
@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 
 from flipside.othello.bitboard import flips, legal_moves
+from flipside.othello.wthor import parse_wthor
 
 WTHOR_DIR = ROOT / ".." / "shared" / "data" / "wthor"
 OUT = ROOT / "py" / "flipside" / "othello" / "eval_weights.bin"
@@ -105,33 +106,14 @@ def canonical_map(squares: list[int]) -> np.ndarray:
 # ---------------------------------------------------------------- reading and replaying games
 
 
-def read_wthor(path: Path) -> list[tuple[int, bytes]]:
-    """(Black's recorded final disc count, 60 move bytes) per game of one .wtb file."""
-    data = path.read_bytes()
-    (count,) = struct.unpack_from("<I", data, 4)
-    if len(data) != 16 + 68 * count:
-        raise ValueError(f"{path}: {len(data)} bytes, expected {16 + 68 * count}")
-    return [(data[16 + 68 * i + 6], data[16 + 68 * i + 8 : 16 + 68 * i + 68]) for i in range(count)]
-
-
-def theoretical_scores(path: Path) -> list[int]:
-    """Black's disc count with perfect play from 24 empties, per game."""
-    data = path.read_bytes()
-    (count,) = struct.unpack_from("<I", data, 4)
-    return [data[16 + 68 * i + 7] for i in range(count)]
-
-
-def replay(moves: bytes) -> tuple[list[tuple[int, int, int]], int, bool] | None:
+def replay(moves: tuple[int, ...]) -> tuple[list[tuple[int, int, int]], int, bool] | None:
     """Positions (black, white, colour to move: 0 black) before each move, the final disc
     difference for Black (empties to the winner) and whether the game was played to its end.
     None when a move is illegal for both sides (a corrupt record)."""
     black, white = 0x0000000810000000, 0x0000001008000000
     P, O, colour = black, white, 0
     positions = []
-    for byte in moves:
-        if byte == 0:
-            break
-        sq = 8 * (byte // 10 - 1) + byte % 10 - 1
+    for sq in moves:
         f = flips(P, O, sq)
         if not f:
             P, O, colour = O, P, 1 - colour  # the side to move had to pass
@@ -151,13 +133,13 @@ def replay(moves: bytes) -> tuple[list[tuple[int, int, int]], int, bool] | None:
 
 def replay_file(path: Path) -> dict[str, np.ndarray | int]:
     """All positions of the finished games of one file, as arrays (one row per position)."""
-    games = read_wthor(path)
-    theory = theoretical_scores(path)
-    Ps, Os, movers, finals, theos, holdout, game_ids = [], [], [], [], [], [], []
+    header, games = parse_wthor(path.read_bytes())
+    if header.depth != THEORY_EMPTIES:
+        raise ValueError(f"{path}: perfect-play depth {header.depth}, expected {THEORY_EMPTIES}")
+    Ps, Os, movers, finals, theos, holdout = [], [], [], [], [], []
     skipped = mismatched = corrupt = 0
-    year = int(path.stem.split("_")[1])
-    for i, (recorded, moves) in enumerate(games):
-        result = replay(moves)
+    for i, game in enumerate(games):
+        result = replay(game.moves)
         if result is None:
             corrupt += 1
             continue
@@ -165,9 +147,9 @@ def replay_file(path: Path) -> dict[str, np.ndarray | int]:
         if not finished:
             skipped += 1
             continue
-        if diff != 2 * recorded - 64:
+        if diff != 2 * game.black_score - 64:
             mismatched += 1
-        th = 2 * theory[i] - 64 if len(positions) > 60 - THEORY_EMPTIES else diff
+        th = 2 * game.theoretical_score - 64 if len(positions) > 60 - THEORY_EMPTIES else diff
         for b, w, colour in positions:
             Ps.append(b if colour == 0 else w)
             Os.append(w if colour == 0 else b)
@@ -175,7 +157,6 @@ def replay_file(path: Path) -> dict[str, np.ndarray | int]:
             finals.append(diff)
             theos.append(th)
             holdout.append(i % HOLDOUT_MOD == HOLDOUT_MOD - 1)
-            game_ids.append(year * 100000 + i)
     return {
         "P": np.array(Ps, dtype=np.uint64),
         "O": np.array(Os, dtype=np.uint64),
@@ -183,7 +164,6 @@ def replay_file(path: Path) -> dict[str, np.ndarray | int]:
         "final": np.array(finals, dtype=np.int8),
         "theory": np.array(theos, dtype=np.int8),
         "holdout": np.array(holdout, dtype=bool),
-        "game": np.array(game_ids, dtype=np.int64),
         "games": len(games),
         "skipped": skipped,
         "mismatched": mismatched,
@@ -207,7 +187,7 @@ def load_positions(workers: int) -> dict[str, np.ndarray]:
     )
     return {
         k: np.concatenate([p[k] for p in parts])
-        for k in ("P", "O", "sign", "final", "theory", "holdout", "game")
+        for k in ("P", "O", "sign", "final", "theory", "holdout")
     }
 
 
@@ -332,7 +312,7 @@ def main() -> int:
     else:
         data = load_positions(args.workers)
         if args.cache:
-            np.savez(args.cache, **data)
+            np.savez(args.cache, **data)  # type: ignore[arg-type]  # arrays by name
     t1 = time.perf_counter()
     n = len(data["P"])
     empties = 64 - np.bitwise_count(data["P"] | data["O"]).astype(np.int32)
