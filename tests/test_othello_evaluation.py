@@ -93,6 +93,10 @@ def test_owning_corners_and_edges_scores_strongly() -> None:
     value = ev.evaluate(edges, centre)
     assert value > 10 * ev.SCALE
     assert ev.evaluate(centre, edges) < -10 * ev.SCALE
+    # estimates stay strictly inside the range of final scores
+    full = 0xFFFFFFFFFFFFFFFF
+    assert ev.evaluate(full, 0) == 64 * ev.SCALE - 1
+    assert ev.evaluate(0, full) == -(64 * ev.SCALE - 1)
     # a lone corner is worth more to its owner than a lone X-square (b2)
     P, O = START
     assert ev.evaluate(P | 1, O) > ev.evaluate(P | 1 << 9, O)

@@ -249,7 +249,10 @@ def _build(
     head = "    K = _K\n    KH = _KH\n" + _interleave_lines()
     src = "def evaluate(P, O):\n" + head
     src += f"    {', '.join(names)}, bias = _STAGE[64 - (P | O).bit_count()]\n"
-    src += "    return (bias\n" + "".join(f"        + t{c}[{e}]\n" for c, e in exprs) + "    )\n"
+    src += "    v = (bias\n" + "".join(f"        + t{c}[{e}]\n" for c, e in exprs) + "    )\n"
+    limit = 64 * w.scale - 1  # an estimate never claims a certain wipe-out
+    src += f"    if v > {limit}:\n        return {limit}\n"
+    src += f"    if v < {-limit}:\n        return {-limit}\n    return v\n"
     src += "def indices(P, O):\n" + head
     src += "    return [\n" + "".join(f"        {e},\n" for _, e in exprs) + "    ]\n"
     k4 = [sum(((k >> 2 * i) & 3) * 3**i for i in range(4)) for k in range(256)]
@@ -274,7 +277,9 @@ _evaluate, _indices, PLACEMENTS = _build(_WEIGHTS)
 
 def evaluate(P: int, O: int) -> int:
     """Estimated final disc difference (P minus O, empties to the winner) for the side to move
-    owning bitboard P, in units of 1/SCALE disc. P and O are 64-bit ints (bit 8*rank+file)."""
+    owning bitboard P, in units of 1/SCALE disc. P and O are 64-bit ints (bit 8*rank+file).
+
+    The result is within +-(64 * SCALE - 1): an estimate is never worth a certain wipe-out."""
     return _evaluate(P, O)
 
 
@@ -301,7 +306,8 @@ def evaluate_slow(P: int, O: int) -> int:
     total = _WEIGHTS.bias[empties]
     for (c, _), idx in zip(PLACEMENTS, pattern_indices_slow(P, O)):
         total += tables[c][idx]
-    return total
+    limit = 64 * SCALE - 1
+    return max(-limit, min(limit, total))
 
 
 def stage(empties: int) -> int:
