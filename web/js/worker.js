@@ -6,7 +6,13 @@ const RUNTIME = new URL("../pyodide/", import.meta.url).href;
 // Methods the page needs to show the first game. After a snapshot start they are answered
 // at once, from modules imported in the snapshot; anything else first waits until the app
 // wheel's files are installed (started after the first answer), since it may import more.
-const STARTUP_METHODS = new Set(["engine_info", "open_link", "open_saved", "othello_new", "othello_state"]);
+const STARTUP_METHODS = new Set([
+  "engine_info",
+  "open_link",
+  "open_saved",
+  "othello_new",
+  "othello_state",
+]);
 let pyodide = null;
 let handle = null;
 let installed = null; // Promise: the app wheel's files are in site-packages
@@ -18,7 +24,10 @@ function post(message) {
 }
 
 function installApp() {
-  installed ??= pyodide.loadPackage("flipside", { messageCallback: () => {} });
+  installed ??= pyodide.loadPackage("flipside", { messageCallback: () => {} }).catch((err) => {
+    installed = null; // try again on the next request
+    throw err;
+  });
   return installed;
 }
 
@@ -67,7 +76,7 @@ function report(text, force = false) {
 // A runtime file that cannot be downloaded makes Pyodide wait forever: fail at once instead.
 let failed = false;
 function fail(err) {
-  if (failed) return;
+  if (failed || handle) return; // once running, a problem is answered per request
   failed = true;
   post({
     type: "failed",
