@@ -10,7 +10,8 @@ import json
 import pytest
 
 from flipside import web
-from flipside.othello import Board
+from flipside.othello import Board, Color
+from flipside.othello.engine import solve
 
 MUST_PASS = "d3c3e6d2d1e1b2c1"  # Black has no move here; White moves again
 SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0
@@ -158,3 +159,91 @@ def test_perft_method(depth: int, nodes: int) -> None:
     answer = result("othello_perft", depth=depth)
     assert answer["nodes"] == nodes and answer["seconds"] >= 0
     assert "0..12" in error("othello_perft", depth=True)["message"]
+
+
+# -- Othello AI methods ---------------------------------------------------------------------
+
+
+def late_game(empties: int) -> str:
+    """A reproducible transcript with ``empties`` empty squares left (first legal moves)."""
+    board = Board()
+    while 64 - board.count(Color.BLACK) - board.count(Color.WHITE) > empties:
+        assert not board.is_game_over()
+        moves = board.legal_moves()
+        board.push(moves[(board.ply * 7) % len(moves)])
+    return board.transcript()
+
+
+MIDGAME = late_game(46)  # 14 moves, out of the opening book
+
+
+def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
+    legal = result("othello_state", transcript=MIDGAME)["legalNames"]
+    for level in (1, 6):
+        reports: list[str] = []
+        request = {
+            "id": 3,
+            "method": "othello_think",
+            "params": {"transcript": MIDGAME, "level": level, "seconds": 0.2, "seed": 1},
+        }
+        answer = json.loads(web.handle(json.dumps(request), reports.append))["result"]
+        assert answer["move"] in legal and answer["level"] == level
+        assert answer["transcript"] == MIDGAME and "scores" not in answer
+        infos = [json.loads(r) for r in reports]
+        assert infos and all(i["type"] == "depth" and i["move"] in legal for i in infos)
+        depths = [i["depth"] for i in infos]
+        assert depths == sorted(set(depths))  # one report per finished depth, deeper each time
+        if level == 6:  # no noise at the top level: it plays the deepest report's move
+            assert answer["move"] == infos[-1]["move"] and answer["depth"] == depths[-1] >= 2
+
+
+def test_think_validates_and_refuses_a_finished_game() -> None:
+    assert "level must be 1..6" in error("othello_think", transcript="f5", level=9)["message"]
+    assert "level must be" in error("othello_think", transcript="f5", level=True)["message"]
+    assert "seconds" in error("othello_think", transcript="f5", level=1, seconds=-1)["message"]
+    assert "game is over" in error("othello_think", transcript=SHORT_GAME, level=1)["message"]
+    assert result("othello_think", transcript="", level="max")["move"] in {"d3", "c4", "f5", "e6"}
+
+
+def test_hints_value_exactly_the_legal_moves() -> None:
+    state = result("othello_state", transcript=MIDGAME)
+    hints = result("othello_hints", transcript=MIDGAME, level=3)
+    assert set(hints["values"]) == set(state["legalNames"]) and hints["exact"] is False
+    assert hints["values"][hints["best"]] == max(hints["values"].values())
+    assert hints["pv"][0] == hints["best"]
+    near_end = late_game(6)
+    exact = result("othello_hints", transcript=near_end, level=4)
+    assert exact["exact"] is True and all(isinstance(v, int) for v in exact["values"].values())
+    assert set(exact["values"]) == set(result("othello_state", transcript=near_end)["legalNames"])
+
+
+def test_value_is_from_blacks_view_and_exact_near_the_end() -> None:
+    assert result("othello_value", transcript="")["exact"] is False
+    over = result("othello_value", transcript=SHORT_GAME)
+    assert over == {"transcript": SHORT_GAME, "value": 64, "exact": True}  # Black wins 13-0
+    transcript = late_game(8)
+    board = Board.from_transcript(transcript)
+    score, _ = solve(board)
+    black_view = score if board.turn is Color.BLACK else -score
+    assert result("othello_value", transcript=transcript) == {
+        "transcript": transcript,
+        "value": black_view,
+        "exact": True,
+    }
+    assert "depth" in error("othello_value", transcript="", depth=0)["message"]
+
+
+def test_opening_names_the_line() -> None:
+    assert result("othello_opening", transcript="f5d6c3d3c4")["name"] == "Tiger"
+    assert result("othello_opening", transcript="f5d6c3d3c4f4")["moves"].startswith("f5d6c3d3c4")
+    assert result("othello_opening", transcript="") is None
+    assert "not legal" in error("othello_opening", transcript="f5f5")["message"]
+
+
+def test_solve_answers_exactly_with_nodes() -> None:
+    board = Board.from_transcript(late_game(9))
+    answer = result("othello_solve", position=board.position())
+    score, best = solve(board)
+    assert answer["score"] == score and set(answer["best"]) == {str(m) for m in best}
+    assert answer["empties"] == 9 and answer["nodes"] > 0 and answer["seconds"] >= 0
+    assert "limited to 22" in error("othello_solve", position=Board().position())["message"]

@@ -55,9 +55,14 @@ class RequestError(ValueError):
     """A request that is not well formed (unknown method, bad parameters)."""
 
 
-def handle(request: str) -> str:
-    """Answer one JSON request string with one JSON response string (never raises)."""
+def handle(request: str, progress: Callable[[str], object] | None = None) -> str:
+    """Answer one JSON request string with one JSON response string (never raises).
+
+    ``progress``, when given, receives JSON strings while a long method runs (the AI's
+    search after each finished depth, see :func:`report`); the worker posts them on."""
+    global _progress
     request_id: JSON = None
+    _progress = progress
     try:
         try:
             message = json.loads(request)
@@ -84,6 +89,17 @@ def handle(request: str) -> str:
     except Exception as exc:  # noqa: BLE001 - every failure becomes an error for the page
         error = {"type": type(exc).__name__, "message": str(exc) or type(exc).__name__}
         return json.dumps({"id": request_id, "error": error})
+    finally:
+        _progress = None
+
+
+_progress: Callable[[str], object] | None = None
+
+
+def report(info: JSON) -> None:
+    """Hand a progress report (plain JSON) to the caller of the running :func:`handle`."""
+    if _progress is not None:
+        _progress(json.dumps(info))
 
 
 # -- general -------------------------------------------------------------------------------
@@ -186,6 +202,146 @@ def othello_perft(depth: int, position: str | None = None) -> JSON:
     start = time.perf_counter()
     nodes = perft(board, depth)
     return {"depth": depth, "nodes": nodes, "seconds": time.perf_counter() - start}
+
+
+# -- Othello AI ----------------------------------------------------------------------------
+# The AI modules are imported on first use: the start-up snapshot holds only the rules.
+
+EXACT_VALUE_EMPTIES = 10
+"""``othello_value`` is exact (solved) from this many empty squares down."""
+MAX_SOLVE_EMPTIES = 22
+"""``othello_solve`` refuses deeper positions: they would take minutes in a browser."""
+
+
+@method
+def othello_think(
+    transcript: str, level: int | str, seconds: float | None = None, seed: int | None = None
+) -> JSON:
+    """The computer's move at ``level`` (1..6 or ``"max"``) after ``transcript``.
+
+    Progress: after each finished search depth a report ``{"type": "depth", "depth",
+    "move", "score", "pv", "nodes", "exact", "seconds"}`` goes to :func:`report`, so "move
+    now" can play the best move so far. The answer has the same fields plus ``level`` and
+    ``transcript``; ``score`` is in discs from the side to move (exact when ``exact``)."""
+    from flipside.othello.engine import Engine
+
+    board = _othello_replay(_checked_transcript(transcript))
+    engine = Engine(_checked_level(level), seed=_checked_seed(seed))
+
+    def on_depth(info: dict[str, object]) -> None:
+        report({"type": "depth", **_search_info(info)})
+
+    info = engine.think(board, seconds=_checked_seconds(seconds), on_depth=on_depth)
+    return {**_search_info(info), "level": engine.level, "transcript": board.transcript()}
+
+
+@method
+def othello_hints(transcript: str, level: int | str = 4, seconds: float | None = None) -> JSON:
+    """A value for every legal move after ``transcript`` (discs from the side to move:
+    ``values`` maps move names to numbers, ints when ``exact``), the best move and line."""
+    from flipside.othello.engine import Engine
+
+    board = _othello_replay(_checked_transcript(transcript))
+    engine = Engine(_checked_level(level))
+
+    def on_depth(info: dict[str, object]) -> None:
+        report({"type": "depth", **_search_info(info)})
+
+    found = engine.analysis(board, seconds=_checked_seconds(seconds), on_depth=on_depth)
+    return {**found.to_dict(), "transcript": board.transcript(), "level": engine.level}
+
+
+@method
+def othello_value(transcript: str, depth: int = 2) -> JSON:
+    """Value of the position after ``transcript`` from Black's view, in discs: a
+    ``depth``-ply search, or exact (``exact: true``) near the end of the game."""
+    from flipside.othello.endgame import Solver
+    from flipside.othello.engine import position_value
+
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8:
+        raise ValueError(f"depth must be an integer 1..8, got {depth!r}")
+    board = _othello_replay(_checked_transcript(transcript))
+    P, O = board.bits()
+    if board.is_game_over():
+        value: float = position_value(board)
+        exact = True  # the final result, empties to the winner
+    elif 64 - (P | O).bit_count() <= EXACT_VALUE_EMPTIES:
+        score = Solver().search(P, O)
+        value, exact = (score if board.turn is Color.BLACK else -score), True
+    else:
+        value, exact = round(position_value(board, depth), 2), False
+    return {"transcript": board.transcript(), "value": value, "exact": exact}
+
+
+@method
+def othello_opening(transcript: str) -> JSON:
+    """The named opening the game's moves begin with (``name``, ``moves``, ``length``), or
+    None when the line has no name."""
+    from flipside.othello.openings import opening_of
+
+    opening = opening_of(Board.from_transcript(_checked_transcript(transcript)))
+    return None if opening is None else opening.to_dict()
+
+
+@method
+def othello_solve(position: str) -> JSON:
+    """Exact solve of ``position`` (``"<64 chars> X|O"``): final disc difference for the
+    side to move with perfect play, every best move, nodes searched and seconds taken."""
+    from flipside.othello.endgame import Solver
+
+    _expect_str("position", position)
+    board = Board.from_position(position)
+    P, O = board.bits()
+    empties = 64 - (P | O).bit_count()
+    if empties > MAX_SOLVE_EMPTIES:
+        raise ValueError(f"solving is limited to {MAX_SOLVE_EMPTIES} empty squares, got {empties}")
+    solver = Solver()
+    start = time.perf_counter()
+    score, best = solver.solve(P, O)
+    seconds = time.perf_counter() - start
+    moves = [str(Move(sq)) for sq in best]
+    if not moves and not board.is_game_over():
+        moves = [str(PASS_MOVE)]
+    return {
+        "score": score,
+        "best": moves,
+        "empties": empties,
+        "nodes": solver.nodes,
+        "seconds": seconds,
+    }
+
+
+def _search_info(info: dict[str, object]) -> JSON:
+    """The engine's progress / answer dict without the per-move table (plain JSON)."""
+    return {key: value for key, value in info.items() if key != "scores"}
+
+
+def _checked_transcript(transcript: object) -> str:
+    _expect_str("transcript", transcript)
+    assert isinstance(transcript, str)
+    return transcript
+
+
+def _checked_level(level: object) -> int | str:
+    from flipside.othello.engine import parse_level
+
+    if isinstance(level, bool) or not isinstance(level, int | str):
+        raise RequestError(f"level must be 1..6 or 'max', got {level!r}")
+    return parse_level(level)
+
+
+def _checked_seconds(seconds: object) -> float | None:
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 60:
+        raise ValueError(f"seconds must be a number in (0, 60], got {seconds!r}")
+    return float(seconds)
+
+
+def _checked_seed(seed: object) -> int | None:
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RequestError(f"seed must be an integer, got {seed!r}")
+    return seed  # type: ignore[return-value]
 
 
 def _othello_replay(transcript: str) -> Board:
