@@ -341,7 +341,7 @@ def _checked_seconds(seconds: object) -> float | None:
 def _checked_seed(seed: object) -> int | None:
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise RequestError(f"seed must be an integer, got {seed!r}")
-    return seed  # type: ignore[return-value]
+    return seed
 
 
 def _othello_replay(transcript: str) -> Board:

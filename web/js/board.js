@@ -115,9 +115,41 @@ function drawHint(ctx, geo, sq, toMove, hovered) {
   ctx.fill();
 }
 
+/** "+4", "−2", "0": a disc difference rounded for a hint. */
+export function formatValue(value) {
+  const n = Math.round(value);
+  return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
+}
+
+/** A move's value on its (empty) square: a pill, gold when exact, ringed for the best. */
+function drawValue(ctx, geo, hint) {
+  const { margin, cell } = geo;
+  const cx = margin + ((hint.sq % 8) + 0.5) * cell;
+  const cy = margin + (Math.floor(hint.sq / 8) + 0.5) * cell;
+  const w = cell * 0.78;
+  const h = cell * 0.46;
+  ctx.save();
+  ctx.beginPath();
+  ctx.roundRect(cx - w / 2, cy - h / 2, w, h, h / 2);
+  ctx.fillStyle = hint.exact ? "rgba(242, 193, 78, 0.95)" : "rgba(8, 28, 19, 0.82)";
+  ctx.fill();
+  if (hint.best) {
+    ctx.lineWidth = Math.max(2, cell * 0.05);
+    ctx.strokeStyle = hint.exact ? "#ffffff" : COLORS.cursor;
+    ctx.stroke();
+  }
+  ctx.fillStyle = hint.exact ? "#1a1206" : "#ffffff";
+  ctx.font = `700 ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(formatValue(hint.value), cx, cy + cell * 0.015);
+  ctx.restore();
+}
+
 /**
  * Draw a whole frame.
  * view: {cells: 64 chars "X"/"O"/"-", legal: [sq], toMove, lastMove, hover, cursor,
+ *        hints: [{sq, value, exact, best}] | null (move values, shown on their squares),
  *        anim: {placed, flipped: Set, from: cells, t: 0..1} | null}
  */
 export function drawBoard(ctx, geo, view) {
@@ -151,7 +183,11 @@ export function drawBoard(ctx, geo, view) {
     ctx.fill();
   }
   if (!anim || anim.t >= 1) {
-    for (const sq of view.legal || []) drawHint(ctx, geo, sq, view.toMove, sq === view.hover);
+    const valued = new Set((view.hints || []).map((hint) => hint.sq));
+    for (const sq of view.legal || []) {
+      if (!valued.has(sq)) drawHint(ctx, geo, sq, view.toMove, sq === view.hover);
+    }
+    for (const hint of view.hints || []) drawValue(ctx, geo, hint);
   }
   if (view.cursor != null) {
     const { margin, cell } = geo;

@@ -10,9 +10,13 @@ export class EngineError extends Error {
 }
 
 export class Engine {
-  /** @param {{onProgress?: (p: {text: string, fraction: number|null}) => void}} hooks */
+  /**
+   * @param {{onProgress?: (p: {text: string, fraction: number|null}) => void,
+   *          name?: string}} hooks  name: the worker's role ("rules" or "search")
+   */
   constructor(hooks = {}) {
     this.hooks = hooks;
+    this.name = hooks.name ?? "rules";
     this.worker = null;
     this.pending = new Map();
     this.nextId = 1;
@@ -25,7 +29,10 @@ export class Engine {
     return new Promise((resolve, reject) => {
       let worker;
       try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), { type: "module" });
+        worker = new Worker(new URL("./worker.js", import.meta.url), {
+          type: "module",
+          name: this.name,
+        });
       } catch (err) {
         reject(new EngineError("WorkerError", `could not start the engine worker: ${err.message}`));
         return;
@@ -40,6 +47,8 @@ export class Engine {
         } else if (data.type === "failed") {
           this.stop();
           reject(new EngineError(data.error.type, data.error.message));
+        } else if (data.type === "report") {
+          this.pending.get(data.id)?.onReport?.(data.report);
         } else if (this.pending.has(data.id)) {
           const { resolve: ok, reject: fail } = this.pending.get(data.id);
           this.pending.delete(data.id);
@@ -65,12 +74,13 @@ export class Engine {
     this.pending.clear();
   }
 
-  /** Send one request; resolves with the method's plain-JSON result. */
-  call(method, params = {}) {
+  /** Send one request; resolves with the method's plain-JSON result. `onReport` gets the
+   *  method's progress reports (the AI's search, after each depth) while it runs. */
+  call(method, params = {}, onReport = null) {
     if (!this.worker) return Promise.reject(new EngineError("EngineStopped", "the engine is not running"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, onReport });
       this.worker.postMessage({ id, method, params });
     });
   }

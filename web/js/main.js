@@ -1,11 +1,13 @@
 // Page wiring: what happens on each event. The view draws what the engine returns and
 // collects input; every rule, notation, link and saved game is handled by Python.
 
+import { Assistant, LEVELS } from "./ai.js";
 import { animateMove } from "./anim.js";
-import { drawBoard, fitCanvas, squareAt, squareLabel } from "./board.js";
+import { drawBoard, fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
 import { Engine } from "./engine.js";
+import { drawGraph } from "./graph.js";
 import { readLink, writeLink } from "./link.js";
-import { loadPreview, loadSaved, saveState } from "./store.js";
+import { loadPreview, loadSaved, loadSettings, saveSettings, saveState } from "./store.js";
 
 // Where the discs stand before any game is loaded (shown while the engine starts).
 const START_CELLS = "-".repeat(27) + "OX------XO" + "-".repeat(27);
@@ -13,6 +15,12 @@ const START_CELLS = "-".repeat(27) + "OX------XO" + "-".repeat(27);
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
 const engine = new Engine({ onProgress: showProgress });
+const ai = new Assistant({
+  rules: engine,
+  settings: loadSettings(),
+  play: (transcript, move) => computerPlays(transcript, move),
+  changed: () => renderAI(),
+});
 
 const page = {
   state: null, // last state the engine returned
@@ -37,7 +45,8 @@ function draw() {
   const s = page.state;
   drawBoard(ctx, geo, {
     cells: s ? s.cells : (loadPreview() ?? START_CELLS),
-    legal: s && page.engineReady && !page.busy ? s.legal : [],
+    legal: s && page.engineReady && !page.busy && !ai.computerToMove() ? s.legal : [],
+    hints: hintSquares(),
     toMove: s?.toMove,
     lastMove: s?.lastMove ?? null,
     hover: page.hover,
@@ -45,6 +54,69 @@ function draw() {
     anim: page.anim,
   });
   canvas.classList.toggle("can-play", page.hover != null && !!s?.legal.includes(page.hover));
+}
+
+/** The hint values of the current position as [{sq, value, exact, best}], or null. */
+function hintSquares() {
+  const s = page.state;
+  const h = ai.hints;
+  if (!s || !h || h.transcript !== s.transcript || !ai.settings.hints || page.busy) return null;
+  return s.legal
+    .map((sq, i) => ({ sq, name: s.legalNames[i] }))
+    .filter(({ name }) => name in h.values)
+    .map(({ sq, name }) => ({ sq, value: h.values[name], exact: h.exact, best: name === h.best }));
+}
+
+function sideName(color) {
+  return color === "black" ? "Black" : "White";
+}
+
+/** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
+function renderAI() {
+  const { computer, level, hints } = ai.settings;
+  $("computer").value = computer ?? "off";
+  $("level").value = String(level);
+  $("hints").checked = hints;
+  $("tagline").textContent = computer
+    ? `Othello · you against the computer (${sideName(computer)}, level ${level} · ${LEVELS[level]})`
+    : "Othello · two players, one device";
+  const job = ai.thinking;
+  $("thinking").hidden = !job;
+  if (job) {
+    const r = job.report;
+    $("thinking-text").textContent = !r
+      ? `${sideName(page.state?.toMove)} is thinking…`
+      : r.book
+        ? `Thinking… book move ${r.move}`
+        : `Thinking… depth ${r.depth}${r.exact ? " (exact)" : ""} · best ${r.move} ${formatValue(r.score)}`;
+  }
+  $("ai-error").hidden = !ai.error;
+  $("ai-error").textContent = ai.error ?? "";
+  $("opening").textContent = ai.opening ? ai.opening.name : "—";
+  $("opening").title = ai.opening ? ai.opening.moves : "";
+  const line = $("best-line");
+  const h = ai.hints;
+  const showLine = !!(hints && h && h.transcript === page.state?.transcript && h.pv.length);
+  line.hidden = !showLine;
+  if (showLine) {
+    line.textContent = `Best line${h.exact ? " (exact)" : ""}: ${h.pv.join(" ")}  ${formatValue(h.values[h.best])}`;
+  }
+  drawGraph($("graph"), ai.evaluation());
+  draw();
+}
+
+function changeSettings() {
+  const computer = $("computer").value === "off" ? null : $("computer").value;
+  const settings = { computer, level: Number($("level").value), hints: $("hints").checked };
+  saveSettings(settings);
+  ai.configure(settings);
+  renderAI();
+}
+
+/** The computer's answer for `transcript`: played if the game is still there. */
+function computerPlays(transcript, move) {
+  if (page.state?.transcript !== transcript) return;
+  request("othello_play", { transcript, move }, { animate: true });
 }
 
 function renderPanel() {
@@ -93,6 +165,7 @@ function show(state, { animate = false, clickedAt = null } = {}) {
     draw();
   }
   if (clickedAt != null) page.timings.lastMove = performance.now() - clickedAt;
+  ai.update(state);
 }
 
 function notice(text) {
@@ -144,6 +217,7 @@ async function startEngine() {
     page.engineReady = true;
     page.timings.engineReady = performance.now();
     $("loading").hidden = true;
+    ai.start();
     show(state);
     markReady();
     registerServiceWorker();
@@ -184,7 +258,7 @@ async function request(method, params, options = {}) {
 
 function play(square, clickedAt) {
   const s = page.state;
-  if (!s || !page.engineReady || page.busy) return;
+  if (!s || !page.engineReady || page.busy || ai.computerToMove()) return;
   const index = s.legal.indexOf(square);
   if (index < 0) return; // not a legal target: nothing happens
   request(
@@ -242,9 +316,28 @@ canvas.addEventListener("blur", () => {
 });
 
 $("new-game").addEventListener("click", () => request("othello_new", {}));
-$("undo").addEventListener("click", () => {
-  if (page.state) request("othello_undo", { transcript: page.state.transcript });
-});
+$("undo").addEventListener("click", () => undo());
+$("move-now").addEventListener("click", () => ai.moveNow());
+for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change", changeSettings);
+
+/** Take back the last move; against the computer, back to your own last turn. */
+async function undo() {
+  if (!page.state || !page.engineReady || page.busy) return;
+  page.busy = true;
+  try {
+    let state = await engine.call("othello_undo", { transcript: page.state.transcript });
+    if (ai.computerToMove(state) && state.canUndo && !ai.thinking) {
+      state = await engine.call("othello_undo", { transcript: state.transcript });
+    }
+    notice("");
+    page.busy = false;
+    show(state);
+  } catch (err) {
+    page.busy = false;
+    notice(capitalize(err.message) + ".");
+    draw();
+  }
+}
 $("retry").addEventListener("click", () => startEngine());
 $("notice-close").addEventListener("click", () => notice(""));
 
@@ -262,6 +355,7 @@ window.addEventListener("hashchange", async () => {
 });
 
 new ResizeObserver(() => draw()).observe(canvas);
+new ResizeObserver(() => drawGraph($("graph"), ai.evaluation())).observe($("graph"));
 
 function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -295,12 +389,25 @@ window.flipside = {
       busy: page.busy || page.anim != null,
       boardRect: boardRect(),
       timings: { ...page.timings },
+      // The AI: settings, search in progress, hints, opening name, evaluation graph.
+      computer: ai.settings.computer,
+      level: ai.settings.level,
+      hintMode: ai.settings.hints,
+      thinking: ai.thinking !== null,
+      thought: ai.thinking?.report ?? null,
+      searchReady: ai.search.ready,
+      aiError: ai.error,
+      hints: hintSquares() ? { ...ai.hints.values } : null,
+      hintsExact: hintSquares() ? ai.hints.exact : null,
+      bestLine: hintSquares() ? [...ai.hints.pv] : null,
+      opening: ai.opening?.name ?? null,
+      evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
     };
   },
 };
 
 // -- go -----------------------------------------------------------------------------------
 
-draw();
+renderAI();
 page.timings.boardDrawn = performance.now();
 startEngine();

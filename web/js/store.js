@@ -44,3 +44,33 @@ export function saveState(state) {
     return false;
   }
 }
+
+const SETTINGS_KEY = "flipside.settings.v1";
+export const DEFAULT_SETTINGS = { computer: null, level: 3, hints: false };
+
+/** The AI settings {computer: null|"black"|"white", level: 1..6, hints: bool}. Anything
+ *  missing or not understood falls back to the default. */
+export function loadSettings() {
+  let data = null;
+  try {
+    data = JSON.parse(storage()?.getItem(SETTINGS_KEY) ?? "null");
+  } catch {
+    data = null;
+  }
+  const ok = data !== null && typeof data === "object";
+  const computer = ok && ["black", "white"].includes(data.computer) ? data.computer : null;
+  const level = ok && Number.isInteger(data.level) && data.level >= 1 && data.level <= 6 ? data.level : DEFAULT_SETTINGS.level;
+  return { computer, level, hints: ok && data.hints === true };
+}
+
+/** Remember the AI settings; false when storage refused. */
+export function saveSettings(settings) {
+  try {
+    const store = storage();
+    if (!store) return false;
+    store.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    return true;
+  } catch {
+    return false;
+  }
+}

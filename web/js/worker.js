@@ -1,6 +1,9 @@
 // The engine: a module worker that loads Pyodide, then the app wheel (by name, through
 // pyodide-lock.json), and answers {id, method, params} with {id, result} | {id, error}.
 // Requests and answers cross into Python as JSON strings: no Python object leaves here.
+// The page runs two of these: the rules worker (name "rules") and the search worker (name
+// "search") for the AI, so a long search never delays a move. While a method runs, Python's
+// progress reports (JSON strings) are posted at once as {id, type: "report", report}.
 
 const RUNTIME = new URL("../pyodide/", import.meta.url).href;
 // Methods the page needs to show the first game. After a snapshot start they are answered
@@ -35,7 +38,8 @@ async function answer({ id, method, params }) {
   let text;
   try {
     if (!STARTUP_METHODS.has(method)) await installApp();
-    text = handle(JSON.stringify({ id, method, params }));
+    const progress = (json) => post({ id, type: "report", report: JSON.parse(json) });
+    text = handle(JSON.stringify({ id, method, params }), progress);
   } catch (err) {
     post({ id, error: { type: "EngineError", message: String(err?.message ?? err) } });
     return;
@@ -148,8 +152,10 @@ async function boot() {
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
-  post({ type: "ready", info: { ...info, startup } });
+  post({ type: "ready", info: { ...info, startup, role: self.name || "rules" } });
   for (const request of waiting.splice(0)) enqueue(request);
+  // The search worker warms up at once: the app's files, the AI modules, the evaluation.
+  if (self.name === "search") enqueue({ id: 0, method: "othello_value", params: { transcript: "" } });
 }
 
 boot().catch(fail);

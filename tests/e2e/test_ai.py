@@ -1,0 +1,212 @@
+"""The Othello AI on the page: computer opponent, "Move now", responsiveness, hints, the
+evaluation graph, the opening name, a failed search worker (Chromium against dist/)."""
+
+from __future__ import annotations
+
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import BrowserContext, Page, expect
+from test_site import assert_clean, play
+
+from flipside import web
+from flipside.othello import Board, Color
+
+
+def legal_names(board: Board) -> list[str]:
+    return [str(m) for m in board.legal_moves()]
+
+
+def late_game(empties: int) -> str:
+    """A reproducible transcript with ``empties`` empty squares (same walk as test_web)."""
+    board = Board()
+    while 64 - board.count(Color.BLACK) - board.count(Color.WHITE) > empties:
+        moves = board.legal_moves()
+        board.push(moves[(board.ply * 7) % len(moves)])
+    return board.transcript()
+
+
+def snapshot(page: Page) -> dict:
+    return page.evaluate("window.flipside.snapshot()")
+
+
+def wait_reply(page: Page, plies: int) -> dict:
+    """Wait until the game has ``plies`` placed moves and the computer is not thinking."""
+    wait_until(
+        page,
+        "(() => { const s = window.flipside.snapshot();"
+        f" return s.transcript.length === {2 * plies} && !s.thinking && !s.busy; }})()",
+        60_000,
+    )
+    return snapshot(page)
+
+
+def test_computer_replies_at_level_1_and_at_the_top_level(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    page.select_option("#computer", "white")
+    page.select_option("#level", "1")
+    play(page, "f5")
+    snap = wait_reply(page, 2)
+    reply = snap["moves"][1]
+    assert reply in legal_names(Board.from_transcript("f5"))
+    assert snap["position"] == Board.from_transcript("f5" + reply).position()
+    assert snap["toMove"] == "black" and snap["computer"] == "white" and snap["level"] == 1
+
+    page.select_option("#level", "6")
+    move = snap["legal"][0]
+    play(page, move)
+    snap = wait_reply(page, 4)
+    board = Board.from_transcript(snap["transcript"][:6])
+    assert snap["moves"][3] in legal_names(board)
+
+    # The settings are remembered (versioned key) and shown again after a reload.
+    assert page.evaluate("JSON.parse(localStorage.getItem('flipside.settings.v1'))") == {
+        "computer": "white",
+        "level": 6,
+        "hints": False,
+    }
+    page.reload()
+    wait_ready(page)
+    expect(page.locator("#computer")).to_have_value("white")
+    expect(page.locator("#level")).to_have_value("6")
+    assert "against the computer" in page.locator("#tagline").inner_text()
+    assert_clean(watch, root_server.origin)
+
+
+def test_move_now_and_the_page_stays_responsive_while_thinking(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    transcript = late_game(15)  # level 6 solves from 15 empties: a search of many seconds
+    board = Board.from_transcript(transcript)
+    mover = "black" if board.turn is Color.BLACK else "white"
+    page.goto(root_server.origin + f"/#othello/{transcript}")
+    wait_ready(page)
+    page.select_option("#level", "6")
+    page.select_option("#computer", mover)  # the computer is to move: it starts thinking
+    wait_until(page, "window.flipside.snapshot().thought !== null", 60_000)
+
+    # Responsive: the page answers, the rules worker answers, the board is drawn.
+    snap = snapshot(page)
+    assert snap["thinking"] is True and snap["transcript"] == transcript
+    expect(page.locator("#thinking")).to_be_visible()
+    expect(page.locator("#thinking-text")).to_contain_text("depth")
+    state = page.evaluate(
+        f"window.flipside.engine.call('othello_state', {{transcript: '{transcript}'}})"
+    )
+    assert state["position"] == board.position()
+    drawn = page.evaluate(
+        "(() => { const c = document.getElementById('board');"
+        " const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;"
+        " let lit = 0; for (let i = 0; i < d.length; i += 4000) lit += d[i + 1] > 0;"
+        " return lit; })()"
+    )
+    assert drawn > 100
+    assert page.locator("#undo").is_enabled()
+
+    # "Move now" plays the best move so far at once (the full search would take seconds).
+    elapsed, best = page.evaluate(
+        """async (length) => {
+            const best = window.flipside.snapshot().thought.move;
+            const start = performance.now();
+            document.getElementById('move-now').click();
+            while (window.flipside.snapshot().transcript.length === length)
+                await new Promise((r) => setTimeout(r, 10));
+            return [performance.now() - start, best];
+        }""",
+        len(transcript),
+    )
+    snap = wait_reply(page, len(transcript) // 2 + 1)
+    assert snap["transcript"] == transcript + best
+    assert best in legal_names(board)
+    assert elapsed < 1500, f"Move now took {elapsed:.0f} ms"
+
+    # Undo while the computer thinks: the search is dropped and the game stays consistent.
+    human_move = snap["legal"][0]
+    play(page, human_move)
+    wait_until(page, "window.flipside.snapshot().thinking", 30_000)
+    page.click("#undo")
+    wait_until(page, f"window.flipside.snapshot().transcript === '{transcript + best}'")
+    page.wait_for_timeout(1500)  # an answer of the dropped search would have arrived by now
+    snap = snapshot(page)
+    assert snap["transcript"] == transcript + best and snap["thinking"] is False
+    assert snap["position"] == Board.from_transcript(transcript + best).position()
+    assert snap["aiError"] is None
+    assert_clean(watch, root_server.origin)
+
+
+def test_hints_value_the_legal_moves_as_the_facade_does(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    near_end = late_game(9)  # exact at the hint level: the same numbers whatever the speed
+    page.goto(root_server.origin + f"/#othello/{near_end}")
+    wait_ready(page)
+    page.check("#hints")
+    wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
+    snap = snapshot(page)
+    expected = web.othello_hints(near_end, level=4)
+    assert set(snap["hints"]) == set(snap["legal"])
+    assert snap["hints"] == expected["values"] and snap["hintsExact"] is True
+    assert snap["bestLine"] == expected["pv"]
+    expect(page.locator("#best-line")).to_contain_text("exact")
+
+    play(page, snap["legal"][0])  # new position, new hints (estimates in the midgame)
+    wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
+    snap = snapshot(page)
+    assert set(snap["hints"]) == set(snap["legal"])
+    page.uncheck("#hints")
+    assert snapshot(page)["hints"] is None
+    assert_clean(watch, root_server.origin)
+
+
+def test_evaluation_graph_and_opening_name(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/#othello/f5d6c3d3c4")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().opening === 'Tiger'")
+    expect(page.locator("#opening")).to_have_text("Tiger")
+    wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
+    first = snapshot(page)["evaluation"]
+    prefixes = ["f5d6c3d3c4"[: 2 * i] for i in range(1, 6)]
+    assert first == [web.othello_value(p)["value"] for p in prefixes]
+
+    play(page, "f4")
+    wait_until(
+        page,
+        "(() => { const e = window.flipside.snapshot().evaluation;"
+        " return e.length === 6 && e.every((v) => v !== null); })()",
+        60_000,
+    )
+    after = snapshot(page)
+    assert after["evaluation"][:5] == first
+    assert after["evaluation"][5] == web.othello_value("f5d6c3d3c4f4")["value"]
+    assert after["opening"] is not None
+    graph = page.locator("#graph").bounding_box()
+    assert graph is not None and graph["width"] > 150 and graph["height"] > 60
+    assert_clean(watch, root_server.origin)
+
+
+def test_a_search_worker_that_cannot_load_keeps_the_game(
+    context: BrowserContext, watch: PageWatch, root_server: StaticServer
+) -> None:
+    context.add_init_script(
+        "{ const Real = window.Worker;"
+        " window.Worker = class extends Real { constructor(url, options) {"
+        " super(options && options.name === 'search' ? new URL('js/no-such-worker.js',"
+        " location.href) : url, options); } }; }"
+    )
+    page = context.new_page()
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    page.select_option("#computer", "white")
+    snap = play(page, "f5")
+    wait_until(page, "window.flipside.snapshot().aiError !== null", 60_000)
+    snap = snapshot(page)
+    assert "could not start" in snap["aiError"] and "game is safe" in snap["aiError"]
+    expect(page.locator("#ai-error")).to_be_visible()
+    assert snap["moves"] == ["f5"] and snap["thinking"] is False
+    assert snap["position"] == Board.from_transcript("f5").position()
+    page.click("#undo")  # the game still works
+    wait_until(page, "window.flipside.snapshot().moves.length === 0")
+    assert [e for e in watch.errors if "404" not in e and "no-such-worker" not in e] == []

@@ -1,0 +1,237 @@
+// The computer opponent, move hints, the evaluation graph and the opening name.
+//
+// Searches run in a second engine worker (role "search": the same worker.js), so the rules
+// worker always answers at once and the page stays responsive. Cancelling a search (undo,
+// new game, "Move now", a changed setting) terminates that worker and starts a fresh one
+// in the background (a snapshot start, about a second); answers from a terminated worker
+// are never used. Every answer is checked against the transcript it was asked for.
+
+import { Engine, EngineError } from "./engine.js";
+
+export const LEVELS = { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong", 6: "Expert" };
+export const HINT_LEVEL = 4; // hints: depth 4, exact from 10 empty squares (fast in a browser)
+
+class Cancelled extends Error {}
+
+/** The search worker, restartable; calls made before a restart reject with Cancelled. */
+class SearchWorker {
+  constructor() {
+    this.engine = null;
+    this.starting = null;
+    this.generation = 0;
+    this.ready = false;
+  }
+
+  start() {
+    this.generation++;
+    this.engine?.stop();
+    const engine = new Engine({ name: "search" });
+    this.engine = engine;
+    this.ready = false;
+    this.starting = engine.start().then(() => {
+      if (this.engine === engine) this.ready = true;
+      return engine;
+    });
+    this.starting.catch(() => {});
+  }
+
+  async call(method, params, onReport = null) {
+    if (!this.engine) this.start();
+    const generation = this.generation;
+    try {
+      const engine = await this.starting;
+      if (generation !== this.generation) throw new Cancelled();
+      return await engine.call(method, params, (report) => {
+        if (generation === this.generation) onReport?.(report);
+      });
+    } catch (err) {
+      if (generation !== this.generation) throw new Cancelled();
+      throw err;
+    }
+  }
+}
+
+/** Page-side state of the AI features; `update(state)` after every new game state. */
+export class Assistant {
+  /**
+   * @param {{rules: Engine, play: (transcript: string, move: string) => void,
+   *          changed: () => void, settings: {computer, level, hints}}} hooks
+   *   play: the computer's move (the page sends it to the rules worker);
+   *   changed: something shown in the panel or on the board changed.
+   */
+  constructor({ rules, play, changed, settings }) {
+    this.rules = rules;
+    this.play = play;
+    this.changed = changed;
+    this.settings = settings;
+    this.search = new SearchWorker();
+    this.state = null;
+    this.thinking = null; // {transcript, level, report, moveNow}
+    this.hints = null; // {transcript, values, best, pv, exact} (hints of the current position)
+    this.hintsFor = null; // transcript whose hints are being computed
+    this.values = new Map(); // transcript prefix -> {value, exact}
+    this.asked = new Set(); // prefixes requested from the current search worker
+    this.opening = null;
+    this.error = null; // message of the last search failure
+  }
+
+  /** Start the search worker (after the rules engine is ready, not to slow its start). */
+  start() {
+    this.search.start();
+    this.search.starting.then(() => this.changed(), (err) => this.fail(err));
+  }
+
+  /** Abandon whatever the search worker is doing: it is replaced by a fresh one. */
+  cancel() {
+    this.thinking = null;
+    this.hintsFor = null;
+    this.asked.clear();
+    this.search.start();
+    this.search.starting.then(
+      () => this.changed(),
+      (err) => this.fail(err),
+    );
+  }
+
+  computerToMove(state = this.state) {
+    return !!state && !state.over && this.settings.computer === state.toMove;
+  }
+
+  update(state) {
+    this.state = state;
+    const stale =
+      (this.thinking && (this.thinking.transcript !== state.transcript || !this.computerToMove())) ||
+      (this.hintsFor !== null && (this.hintsFor !== state.transcript || !this.settings.hints));
+    if (stale) this.cancel();
+    if (this.hints?.transcript !== state.transcript) this.hints = null;
+    this.askOpening(state);
+    if (this.error) return this.changed();
+    this.askValues(state);
+    if (this.computerToMove()) {
+      if (!this.thinking) this.think(state);
+    } else if (this.settings.hints && !state.over && !this.hints && this.hintsFor === null) {
+      this.askHints(state);
+    }
+    this.changed();
+  }
+
+  /** New settings ({computer, level, hints}); restarts what they change. */
+  configure(settings) {
+    const levelChanged = settings.level !== this.settings.level;
+    this.settings = settings;
+    if (this.error) {
+      this.error = null; // a changed setting is also a retry
+      this.cancel();
+    } else if (this.thinking && (levelChanged || !this.computerToMove())) {
+      this.cancel();
+    }
+    if (!settings.hints) this.hints = null;
+    if (this.state) this.update(this.state);
+  }
+
+  async think(state) {
+    const job = { transcript: state.transcript, level: this.settings.level, report: null, moveNow: false };
+    this.thinking = job;
+    try {
+      const answer = await this.search.call(
+        "othello_think",
+        { transcript: job.transcript, level: job.level },
+        (report) => {
+          if (this.thinking !== job) return;
+          job.report = report;
+          if (job.moveNow) this.moveNow();
+          else this.changed();
+        },
+      );
+      if (this.thinking !== job) return;
+      this.thinking = null;
+      this.play(job.transcript, answer.move);
+    } catch (err) {
+      if (err instanceof Cancelled || this.thinking !== job) return;
+      this.thinking = null;
+      this.fail(err);
+    }
+  }
+
+  /** Play the best move found so far at once (as soon as there is one). */
+  moveNow() {
+    const job = this.thinking;
+    if (!job) return;
+    if (!job.report) {
+      job.moveNow = true;
+      return;
+    }
+    this.cancel();
+    this.play(job.transcript, job.report.move);
+  }
+
+  async askHints(state) {
+    const transcript = state.transcript;
+    this.hintsFor = transcript;
+    try {
+      const found = await this.search.call("othello_hints", { transcript, level: HINT_LEVEL });
+      if (this.hintsFor !== transcript) return;
+      this.hintsFor = null;
+      this.hints = { transcript, ...found };
+      this.changed();
+    } catch (err) {
+      if (err instanceof Cancelled || this.hintsFor !== transcript) return;
+      this.hintsFor = null;
+      this.fail(err);
+    }
+  }
+
+  /** The position after each placed move, as transcripts (from the facade's move names). */
+  prefixes(state = this.state) {
+    const out = [];
+    let transcript = "";
+    for (const move of state?.moves ?? []) {
+      if (move === "pass") continue;
+      transcript += move;
+      out.push(transcript);
+    }
+    return out;
+  }
+
+  askValues(state) {
+    for (const transcript of this.prefixes(state)) {
+      if (this.values.has(transcript) || this.asked.has(transcript)) continue;
+      this.asked.add(transcript);
+      this.search.call("othello_value", { transcript }).then(
+        (answer) => {
+          this.values.set(transcript, { value: answer.value, exact: answer.exact });
+          this.changed();
+        },
+        (err) => {
+          this.asked.delete(transcript);
+          if (!(err instanceof Cancelled)) this.fail(err);
+        },
+      );
+    }
+  }
+
+  async askOpening(state) {
+    const transcript = state.transcript;
+    try {
+      const opening = await this.rules.call("othello_opening", { transcript });
+      if (this.state?.transcript !== transcript) return;
+      this.opening = opening;
+      this.changed();
+    } catch {
+      // The opening name is a nicety: the rules worker reports real problems elsewhere.
+    }
+  }
+
+  fail(err) {
+    const what = err instanceof EngineError && err.type === "WorkerError" ? "could not start" : "failed";
+    this.error = `The computer player ${what} (${err.message}). Your game is safe; change a setting to try again.`;
+    this.thinking = null;
+    this.hintsFor = null;
+    this.changed();
+  }
+
+  /** Values of the game so far, one per placed move (Black's view; null while computing). */
+  evaluation() {
+    return this.prefixes().map((t) => this.values.get(t) ?? null);
+  }
+}

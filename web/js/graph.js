@@ -1,0 +1,88 @@
+// The evaluation graph: one value per placed move, from Black's view (discs; + = Black
+// ahead), drawn as a filled line around zero. Pending values (null) are skipped.
+
+const INK = "#e9f1ec";
+const MUTED = "rgba(157, 181, 168, 0.9)";
+const GRID = "rgba(157, 181, 168, 0.22)";
+
+function niceRange(values) {
+  const biggest = Math.max(8, ...values.map((v) => Math.abs(v)));
+  for (const step of [8, 16, 32, 64]) if (biggest <= step) return step;
+  return 64;
+}
+
+/** Draw `points` ([{value, exact} | null], one per move) into `canvas`. */
+export function drawGraph(canvas, points) {
+  const rect = canvas.getBoundingClientRect();
+  const width = Math.max(1, Math.round(rect.width));
+  const height = Math.max(1, Math.round(rect.height));
+  const ratio = window.devicePixelRatio || 1;
+  if (canvas.width !== Math.round(width * ratio) || canvas.height !== Math.round(height * ratio)) {
+    canvas.width = Math.round(width * ratio);
+    canvas.height = Math.round(height * ratio);
+  }
+  const ctx = canvas.getContext("2d");
+  ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
+  ctx.clearRect(0, 0, width, height);
+
+  const known = points.map((p, i) => (p ? { x: i + 1, v: p.value, exact: p.exact } : null)).filter(Boolean);
+  const range = niceRange(known.map((p) => p.v));
+  const left = 30;
+  const right = width - 6;
+  const top = 6;
+  const bottom = height - 16;
+  const mid = (top + bottom) / 2;
+  const plies = Math.max(20, points.length);
+  const xOf = (x) => left + ((right - left) * x) / plies;
+  const yOf = (v) => mid - ((bottom - top) / 2) * (Math.max(-range, Math.min(range, v)) / range);
+
+  // Frame: zero line, the range's gridlines and labels.
+  ctx.font = "10px system-ui, sans-serif";
+  ctx.textBaseline = "middle";
+  ctx.textAlign = "right";
+  ctx.fillStyle = MUTED;
+  for (const v of [range, range / 2, 0, -range / 2, -range]) {
+    ctx.strokeStyle = v === 0 ? MUTED : GRID;
+    ctx.lineWidth = 1;
+    ctx.beginPath();
+    ctx.moveTo(left, Math.round(yOf(v)) + 0.5);
+    ctx.lineTo(right, Math.round(yOf(v)) + 0.5);
+    ctx.stroke();
+    if (v !== range / 2 && v !== -range / 2) {
+      ctx.fillText(v > 0 ? `+${v}` : v < 0 ? `\u2212${-v}` : "0", left - 4, yOf(v));
+    }
+  }
+  ctx.textAlign = "left";
+  ctx.textBaseline = "alphabetic";
+  ctx.fillText(`move ${points.length || 0}`, left, height - 3);
+  ctx.textAlign = "right";
+  ctx.fillText("Black ahead \u2191  White ahead \u2193", right, height - 3);
+  if (!known.length) return;
+
+  // Area between the line and zero: dark where Black leads, light where White does.
+  const line = [{ x: 0, v: 0 }, ...known];
+  for (const [sign, fill] of [[1, "rgba(0, 0, 0, 0.55)"], [-1, "rgba(255, 255, 255, 0.55)"]]) {
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(left, sign > 0 ? top - 2 : mid, right - left, (bottom - top) / 2 + 2);
+    ctx.clip();
+    ctx.beginPath();
+    ctx.moveTo(xOf(0), mid);
+    for (const p of line) ctx.lineTo(xOf(p.x), yOf(p.v));
+    ctx.lineTo(xOf(line[line.length - 1].x), mid);
+    ctx.closePath();
+    ctx.fillStyle = fill;
+    ctx.fill();
+    ctx.restore();
+  }
+  ctx.strokeStyle = INK;
+  ctx.lineWidth = 1.5;
+  ctx.beginPath();
+  line.forEach((p, i) => (i ? ctx.lineTo(xOf(p.x), yOf(p.v)) : ctx.moveTo(xOf(p.x), yOf(p.v))));
+  ctx.stroke();
+  const last = known[known.length - 1];
+  ctx.fillStyle = last.exact ? "#f2c14e" : INK;
+  ctx.beginPath();
+  ctx.arc(xOf(last.x), yOf(last.v), 3, 0, 2 * Math.PI);
+  ctx.fill();
+}
