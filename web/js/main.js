@@ -61,6 +61,7 @@ function hintSquares() {
   const s = page.state;
   const h = ai.hints;
   if (!s || !h || h.transcript !== s.transcript || !ai.settings.hints || page.busy) return null;
+  if (ai.computerToMove()) return null; // hints are for the human to move
   return s.legal
     .map((sq, i) => ({ sq, name: s.legalNames[i] }))
     .filter(({ name }) => name in h.values)
@@ -87,8 +88,8 @@ function renderAI() {
     $("thinking-text").textContent = !r
       ? `${sideName(page.state?.toMove)} is thinking…`
       : r.book
-        ? `Thinking… book move ${r.move}`
-        : `Thinking… depth ${r.depth}${r.exact ? " (exact)" : ""} · best ${r.move} ${formatValue(r.score)}`;
+        ? `Book move ${r.move}`
+        : `Depth ${r.depth}${r.exact ? " (exact)" : ""} · best so far ${r.move} ${formatValue(r.score)}`;
   }
   $("ai-error").hidden = !ai.error;
   $("ai-error").textContent = ai.error ?? "";
@@ -96,7 +97,7 @@ function renderAI() {
   $("opening").title = ai.opening ? ai.opening.moves : "";
   const line = $("best-line");
   const h = ai.hints;
-  const showLine = !!(hints && h && h.transcript === page.state?.transcript && h.pv.length);
+  const showLine = !!(hintSquares() && h.pv.length);
   line.hidden = !showLine;
   if (showLine) {
     line.textContent = `Best line${h.exact ? " (exact)" : ""}: ${h.pv.join(" ")}  ${formatValue(h.values[h.best])}`;
