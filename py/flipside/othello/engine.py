@@ -51,7 +51,7 @@ LEVELS: dict[int, Level] = {
     2: Level(depth=1, seconds=0.1, endgame=6, noise=2.0, random_moves=0.05),
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
     4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
-    5: Level(depth=6, seconds=0.8, endgame=12, noise=0.0, book=True),
+    5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
     6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
