@@ -11,6 +11,18 @@ import time
 from flipside.themisto import Board, perft
 
 
+def rows() -> list[tuple[str, object, str]]:
+    """Bench-table rows: perft(1..3) from the start, count and wall time."""
+    out: list[tuple[str, object, str]] = []
+    board = Board()
+    for depth in (1, 2, 3):
+        start = time.perf_counter()
+        count = perft(board, depth)
+        seconds = time.perf_counter() - start
+        out.append((f"perft({depth}) = {count}", round(seconds, 3), "s native (aim <= 10 s at 3)"))
+    return out
+
+
 def main() -> None:
     """Print one line per depth: the count and the wall time of perft from the start."""
     board = Board()
