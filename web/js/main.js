@@ -100,7 +100,8 @@ function renderAI() {
   const showLine = !!(hintSquares() && h.pv.length);
   line.hidden = !showLine;
   if (showLine) {
-    line.textContent = `Best line${h.exact ? " (exact)" : ""}: ${h.pv.join(" ")}  ${formatValue(h.values[h.best])}`;
+    const value = formatValue(h.values[h.best]);
+    line.textContent = `Best line: ${h.pv.join(" ")} (${h.exact ? "exact" : "estimate"} ${value})`;
   }
   drawGraph($("graph"), ai.evaluation());
   draw();
