@@ -46,6 +46,21 @@ def test_play_reads_moves_and_rejects_illegal_ones(
     assert "a1 is not legal" in out
 
 
+def test_play_undo_takes_back_the_human_and_computer_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("undo\nf5\nundo\nquit\n"))
+    assert main(["othello", "play", "--level", "1", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert "nothing to undo" in out
+    # Start, start again (nothing to undo), after f5, after the reply, start after the undo.
+    start = Board().position()
+    positions = [line[10:] for line in out.splitlines() if line.startswith("position: ")]
+    assert len(positions) == 5
+    assert positions[0] == positions[1] == positions[4] == start
+    assert positions[3] != start
+
+
 def test_play_to_the_end_as_white(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

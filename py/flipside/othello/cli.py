@@ -12,7 +12,7 @@ import argparse
 from typing import Any
 
 from flipside.othello.board import Board
-from flipside.othello.notation import PASS
+from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
 
 
@@ -113,13 +113,15 @@ def _bestmove(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from flipside.othello.engine import Engine
-    from flipside.othello.notation import Color, Move
     from flipside.othello.openings import opening_of
 
     engine = Engine(level=args.level, seed=args.seed)
     human = Color.parse(args.color)
     board = Board() if args.position is None else parse_board(args.position)
-    print(f"You play {human}; the computer plays level {engine.level}. Type a move, or quit.")
+    print(
+        f"You play {human}; the computer plays level {engine.level}. "
+        "Type a move, undo (takes back your last move) or quit."
+    )
     while not board.is_game_over():
         print(format_board(board))
         opening = opening_of(board)
@@ -138,6 +140,10 @@ def _play(args: argparse.Namespace) -> int:
                 return 1
             if text.lower() in ("quit", "q", "exit"):
                 return 1
+            if text.lower() in ("undo", "u"):
+                if not _undo_to_turn(board, human):
+                    print("nothing to undo")
+                continue
             try:
                 move = Move.parse(text)
             except ValueError as exc:
@@ -150,6 +156,19 @@ def _play(args: argparse.Namespace) -> int:
         board.push(move)
     print(format_board(board))
     return 0
+
+
+def _undo_to_turn(board: Board, human: Color) -> bool:
+    """Take back moves until it is ``human``'s turn again, at least one of theirs included;
+    False (board unchanged) when the human has not moved yet."""
+    moves: list[Move] = []
+    while board.ply:
+        moves.append(board.pop())
+        if board.turn is human and not moves[-1].is_pass:
+            return True
+    for move in reversed(moves):
+        board.push(move)
+    return False
 
 
 def add_parser(games: Any) -> None:
