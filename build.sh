@@ -100,6 +100,9 @@ build() {
 
 run_tests() {
   local failed=()
+  say "0/3 lint and types (ruff, mypy)"
+  { "$VENV/bin/ruff" check py tests && "$VENV/bin/ruff" format --check -q py tests \
+      && "$VENV/bin/mypy" py/flipside; } || failed+=(lint)
   say "1/3 native tests (pytest)"
   "$VENV/bin/python" -m pytest tests || failed+=(native)
   say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
