@@ -6,12 +6,13 @@ These tests also run inside Pyodide (tests/pyodide/run_tests.mjs).
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 
 from flipside import web
 from flipside.othello import Board, Color
-from flipside.othello.engine import solve
+from flipside.othello.engine import LEVELS, solve
 
 MUST_PASS = "d3c3e6d2d1e1b2c1"  # Black has no move here; White moves again
 SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0
@@ -195,6 +196,14 @@ def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
         assert depths == sorted(set(depths))  # one report per finished depth, deeper each time
         if level == 6:  # no noise at the top level: it plays the deepest report's move
             assert answer["move"] == infos[-1]["move"] and answer["depth"] == depths[-1] >= 2
+
+
+def test_level_budgets_are_doubled_inside_pyodide_only() -> None:
+    factor = 2.0 if sys.platform == "emscripten" else 1.0
+    assert web.PYODIDE_SLOWDOWN == factor
+    for level, settings in LEVELS.items():
+        assert web.level_seconds(level) == settings.seconds * factor
+    assert web.level_seconds(max(LEVELS)) <= 3.0  # the browser's per-move allowance
 
 
 def test_think_validates_and_refuses_a_finished_game() -> None:

@@ -213,6 +213,20 @@ MAX_SOLVE_EMPTIES = 22
 """``othello_solve`` refuses deeper positions: they would take minutes in a browser."""
 
 
+# Level budgets (``LEVELS``) are native seconds. Inside Pyodide the search runs about 2x
+# slower (``./build.sh bench``: midgame nodes/s, native vs the Chromium worker), so the page's
+# searches get twice the wall time to reach the depths the level ladder was measured at;
+# the top level then takes up to 2.4 s a move, within the 3 s the browser allows.
+PYODIDE_SLOWDOWN = 2.0 if sys.platform == "emscripten" else 1.0
+
+
+def level_seconds(level: int) -> float:
+    """The wall-clock budget of ``level`` on this platform (native budget x slowdown)."""
+    from flipside.othello.engine import LEVELS
+
+    return LEVELS[level].seconds * PYODIDE_SLOWDOWN
+
+
 @method
 def othello_think(
     transcript: str, level: int | str, seconds: float | None = None, seed: int | None = None
@@ -231,7 +245,8 @@ def othello_think(
     def on_depth(info: dict[str, object]) -> None:
         report({"type": "depth", **_search_info(info)})
 
-    info = engine.think(board, seconds=_checked_seconds(seconds), on_depth=on_depth)
+    budget = _checked_seconds(seconds) or level_seconds(engine.level)
+    info = engine.think(board, seconds=budget, on_depth=on_depth)
     return {**_search_info(info), "level": engine.level, "transcript": board.transcript()}
 
 
