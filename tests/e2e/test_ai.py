@@ -217,3 +217,42 @@ def test_a_search_worker_that_cannot_load_keeps_the_game(
     page.click("#undo")  # the game still works
     wait_until(page, "window.flipside.snapshot().moves.length === 0")
     assert [e for e in watch.errors if "404" not in e and "no-such-worker" not in e] == []
+
+
+def black_passed_before_whites_last_move() -> tuple[str, str]:
+    """A transcript ending "Black move, White move, Black's forced pass, White move" with
+    Black to move, and the transcript before that Black move (found by a seeded walk)."""
+    for seed in range(100):
+        board = Board()
+        while not board.is_game_over():
+            moves = board.legal_moves()
+            board.push(moves[(board.ply * 7 + seed) % len(moves)])
+            last = board.move_stack[-4:]
+            if (
+                len(last) == 4
+                and board.turn is Color.BLACK
+                and board.has_legal_move()
+                and [m.is_pass for m in last] == [False, False, True, False]
+            ):
+                return board.transcript(), board.transcript()[:-6]
+    raise AssertionError("no game with a forced pass for Black found")
+
+
+def test_undo_against_the_computer_goes_back_past_a_forced_pass(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    transcript, before_own_move = black_passed_before_whites_last_move()
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    page.select_option("#computer", "black")
+    wait_reply(page, 1)  # the computer (Black) opens: nothing of yours to take back yet
+    expect(page.locator("#undo")).to_be_disabled()
+    page.select_option("#computer", "white")
+    page.goto(f"{root_server.origin}/#othello/{transcript}")
+    wait_until(page, f"window.flipside.snapshot().transcript === '{transcript}'", 30_000)
+    assert snapshot(page)["toMove"] == "black"
+    page.click("#undo")
+    wait_until(page, f"window.flipside.snapshot().transcript === '{before_own_move}'", 30_000)
+    snap = snapshot(page)
+    assert snap["toMove"] == "black" and not snap["thinking"]
+    assert_clean(watch, root_server.origin)

@@ -112,6 +112,7 @@ function changeSettings() {
   const settings = { computer, level: Number($("level").value), hints: $("hints").checked };
   saveSettings(settings);
   ai.configure(settings);
+  renderPanel();
   renderAI();
 }
 
@@ -129,7 +130,7 @@ function renderPanel() {
   $("player-black").classList.toggle("to-move", s.toMove === "black");
   $("player-white").classList.toggle("to-move", s.toMove === "white");
   $("status").textContent = s.status;
-  $("undo").disabled = !s.canUndo;
+  $("undo").disabled = !canTakeBack(s);
   $("new-game").disabled = false;
   const list = $("moves");
   list.replaceChildren();
@@ -146,6 +147,13 @@ function renderPanel() {
   });
   list.scrollTop = list.scrollHeight;
   canvas.setAttribute("aria-label", `Othello board. ${s.status}. Arrow keys move, Enter plays.`);
+}
+
+/** Whether Undo has something to take back: against the computer, a move of your own. */
+function canTakeBack(s) {
+  const computer = ai.settings.computer;
+  if (!computer || !s.canUndo) return s.canUndo;
+  return s.moves.some((move, i) => move !== "pass" && (i % 2 ? "white" : "black") !== computer);
 }
 
 /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
@@ -246,15 +254,18 @@ function registerServiceWorker() {
 async function request(method, params, options = {}) {
   if (!page.engineReady || page.busy) return;
   page.busy = true;
+  const base = page.state;
   try {
     const state = await engine.call(method, params);
-    notice("");
     page.busy = false;
+    if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
+    notice("");
     show(state, options);
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
     draw();
+    if (page.state) ai.update(page.state); // the game goes on from the state still shown
   }
 }
 
@@ -326,18 +337,22 @@ for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change"
 async function undo() {
   if (!page.state || !page.engineReady || page.busy) return;
   page.busy = true;
+  const base = page.state;
   try {
     let state = await engine.call("othello_undo", { transcript: page.state.transcript });
-    if (ai.computerToMove(state) && state.canUndo && !ai.thinking) {
+    // Against the computer, go back to your own turn, past its moves and any forced passes.
+    while (ai.computerToMove(state) && state.canUndo) {
       state = await engine.call("othello_undo", { transcript: state.transcript });
     }
-    notice("");
     page.busy = false;
+    if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
+    notice("");
     show(state);
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
     draw();
+    if (page.state) ai.update(page.state); // the game goes on from the state still shown
   }
 }
 $("retry").addEventListener("click", () => startEngine());
