@@ -36,15 +36,15 @@ find_python() {
 }
 
 setup_python() {
-  local stamp=$VENV/.stamp-$(stamp_of "$(cat pyproject.toml)")
+  local stamp=$VENV/.stamp-$(stamp_of "$(cat pyproject.toml constraints.txt)")
   if [ ! -x "$VENV/bin/python" ]; then
     say "creating .venv"
     "$(find_python)" -m venv "$VENV"
   fi
   if [ ! -f "$stamp" ]; then
     say "installing the pinned dev dependencies into .venv"
-    "$VENV/bin/python" -m pip install -q --upgrade pip
-    "$VENV/bin/python" -m pip install -q -e ".[dev]"
+    "$VENV/bin/python" -m pip install -q pip==26.3
+    "$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[dev]"
     rm -f "$VENV"/.stamp-*; touch "$stamp"
   fi
 }
