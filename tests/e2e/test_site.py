@@ -160,6 +160,40 @@ def test_link_opens_the_game_and_a_bad_link_keeps_the_saved_one(
     assert_clean(watch, origin)
 
 
+def test_a_link_keeps_the_game_it_replaces_one_click_away(
+    context: BrowserContext, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    page = context.new_page()
+    page.goto(origin + "/")
+    wait_ready(page)
+    play(page, "f5")
+    play(page, "d6")  # the game in progress, saved: f5d6
+    page.close()
+
+    page = context.new_page()  # a shared link opened later, in a new tab
+    page.goto(origin + "/#othello/e6f4")
+    snap = wait_ready(page)
+    assert snap["transcript"] == "e6f4"
+    assert snap["notice"] == "Opened the game in the link. Your previous game is kept."
+    page.click("#notice-action")
+    wait_until(page, "window.flipside.snapshot().transcript === 'f5d6'")
+    assert page.evaluate("location.hash") == "#othello/f5d6"
+    expect(page.locator("#notice")).to_be_hidden()
+
+    page.evaluate("location.hash = '#othello/c4'")  # a link edited in the address bar
+    wait_until(page, "window.flipside.snapshot().transcript === 'c4'")
+    page.click("#notice-action")
+    wait_until(page, "window.flipside.snapshot().transcript === 'f5d6'")
+
+    page.evaluate("location.hash = '#othello/f5d6'")  # the same game: nothing to offer
+    page.evaluate("location.hash = '#othello/f5d6c3'")
+    wait_until(page, "window.flipside.snapshot().transcript === 'f5d6c3'")
+    page.click("#notice-action")  # back to f5d6 once more, and c3's game is kept in turn
+    wait_until(page, "window.flipside.snapshot().transcript === 'f5d6'")
+    assert_clean(watch, origin)
+
+
 def test_corrupt_saved_game_shows_a_message(
     context: BrowserContext, watch: PageWatch, root_server: StaticServer
 ) -> None:

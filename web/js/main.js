@@ -7,7 +7,15 @@ import { drawBoard, fitCanvas, formatValue, squareAt, squareLabel } from "./boar
 import { Engine } from "./engine.js";
 import { drawGraph } from "./graph.js";
 import { readLink, writeLink } from "./link.js";
-import { loadPreview, loadSaved, loadSettings, saveSettings, saveState } from "./store.js";
+import {
+  keepPrevious,
+  loadPrevious,
+  loadPreview,
+  loadSaved,
+  loadSettings,
+  saveSettings,
+  saveState,
+} from "./store.js";
 
 // Where the discs stand before any game is loaded (shown while the engine starts).
 const START_CELLS = "-".repeat(27) + "OX------XO" + "-".repeat(27);
@@ -178,9 +186,40 @@ function show(state, { animate = false, clickedAt = null } = {}) {
   ai.update(state);
 }
 
-function notice(text) {
+/** Show `text` (empty hides the notice), with an optional button `{label, run}`. */
+function notice(text, action = null) {
   $("notice-text").textContent = text;
   $("notice").hidden = !text;
+  const button = $("notice-action");
+  button.hidden = !action;
+  button.textContent = action?.label ?? "";
+  button.onclick = action ? () => action.run() : null;
+}
+
+/** A link replaced `replaced` (a save string): keep it and offer the way back to it. */
+function offerPrevious(replaced, opened) {
+  if (!replaced || replaced === opened.save) return;
+  keepPrevious(replaced);
+  notice("Opened the game in the link. Your previous game is kept.", {
+    label: "Back to it",
+    run: () => returnToPrevious(),
+  });
+}
+
+async function returnToPrevious() {
+  const previous = loadPrevious();
+  if (!previous || !page.engineReady || page.busy) return;
+  page.busy = true;
+  try {
+    const state = await engine.call("open_saved", { text: previous });
+    page.busy = false;
+    keepPrevious(page.state.save); // and the linked game becomes the one to go back to
+    notice("");
+    show(state);
+  } catch (err) {
+    page.busy = false;
+    notice(`Your previous game could not be opened: ${err.message}.`);
+  }
 }
 
 // -- engine start-up -------------------------------------------------------------------
@@ -195,14 +234,16 @@ function showProgress({ text, fraction }) {
 async function firstState() {
   const link = readLink();
   let linkProblem = null;
+  const saved = loadSaved();
   if (link) {
     try {
-      return await engine.call("open_link", { fragment: link });
+      const state = await engine.call("open_link", { fragment: link });
+      offerPrevious(saved, state);
+      return state;
     } catch (err) {
       linkProblem = capitalize(err.message);
     }
   }
-  const saved = loadSaved();
   if (saved) {
     try {
       const state = await engine.call("open_saved", { text: saved });
@@ -364,6 +405,7 @@ window.addEventListener("hashchange", async () => {
   try {
     const state = await engine.call("open_link", { fragment: link });
     notice("");
+    offerPrevious(page.state?.save, state);
     show(state);
   } catch (err) {
     notice(`${capitalize(err.message)}. Your game is unchanged.`);

@@ -45,6 +45,27 @@ export function saveState(state) {
   }
 }
 
+const PREVIOUS_KEY = "flipside.previous.v1";
+
+/** The game a link replaced (its save string), kept so the player can go back to it. */
+export function loadPrevious() {
+  try {
+    return storage()?.getItem(PREVIOUS_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keep `save` (a state's save string) as the game a link replaced. */
+export function keepPrevious(save) {
+  try {
+    storage()?.setItem(PREVIOUS_KEY, save);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 const SETTINGS_KEY = "flipside.settings.v1";
 export const DEFAULT_SETTINGS = { computer: null, level: 3, hints: false };
 
