@@ -77,6 +77,12 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, dist: Path, tmp_pa
         page.reload()
         wait_ready(page)
         wait_until(page, f"(await caches.keys()).join() === {new!r}", 60_000)
+        # The page the old build served is told, and its Reload brings up the new build.
+        wait_until(page, "window.flipside.snapshot().notice?.includes('new version')", 30_000)
+        page.click("#notice-action")
+        wait_ready(page)
+        assert "a new build" in page.evaluate("fetch('style.css').then((r) => r.text())")
+        assert page.evaluate("window.flipside.snapshot().notice") is None
         assert watch.errors == []
     finally:
         context.close()

@@ -285,6 +285,16 @@ async function startEngine() {
 
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
+  // A new build took over a page an older build served: the game is saved, so offer the
+  // reload that brings the page up to date (its workers would otherwise mix the two builds).
+  const updating = navigator.serviceWorker.controller !== null;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (!updating) return; // the first install, not an update
+    notice("A new version of Flipside is ready. Your game is saved.", {
+      label: "Reload",
+      run: () => location.reload(),
+    });
+  });
   navigator.serviceWorker.register("sw.js").catch(() => {
     // No offline copy (e.g. served over plain http from another host): the game still works.
   });
