@@ -10,7 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import TypeVar
+
+B = TypeVar("B")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -19,6 +22,28 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         sys.stderr.write(f"flipside: error: {message}\n")
         raise SystemExit(2)
+
+
+def print_perft(
+    board: B,
+    depth: int,
+    divide: bool,
+    count: Callable[[B, int], int],
+    count_each: Callable[[B, int], Iterable[tuple[object, int]]],
+) -> int:
+    """The ``perft`` command of either game: the leaf count on the last line, after one
+    ``<move> <count>`` line per move when ``divide`` is set."""
+    if depth < 0:
+        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
+    if divide and depth >= 1:
+        total = 0
+        for move, n in count_each(board, depth):
+            print(f"{move} {n}")
+            total += n
+        print(total)
+    else:
+        print(count(board, depth))
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.cli import print_perft
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
@@ -35,19 +36,7 @@ def _start(args: argparse.Namespace) -> Board:
 
 
 def _perft(args: argparse.Namespace) -> int:
-    depth: int = args.depth
-    if depth < 0:
-        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
-    board = _start(args)
-    if args.divide and depth >= 1:
-        total = 0
-        for move, count in perft_divide(board, depth):
-            print(f"{move} {count}")
-            total += count
-        print(total)
-    else:
-        print(perft(board, depth))
-    return 0
+    return print_perft(_start(args), args.depth, args.divide, perft, perft_divide)
 
 
 def _moves(args: argparse.Namespace) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.cli import print_perft
 from flipside.themisto.board import Board
 from flipside.themisto.perft import divide, perft
 
@@ -23,19 +24,7 @@ def _board(args: argparse.Namespace) -> Board:
 
 
 def _perft(args: argparse.Namespace) -> int:
-    depth: int = args.depth
-    if depth < 0:
-        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
-    board = _board(args)
-    if args.divide and depth >= 1:
-        total = 0
-        for move, count in divide(board, depth):
-            print(f"{move} {count}")
-            total += count
-        print(total)
-    else:
-        print(perft(board, depth))
-    return 0
+    return print_perft(_board(args), args.depth, args.divide, perft, divide)
 
 
 def _moves(args: argparse.Namespace) -> int:
