@@ -41,16 +41,9 @@ DIST = ROOT / "dist"
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(TOOLS))
 
+from chromium import CHROMIUM, CHROMIUM_ARGS
+
 Row = tuple[str, Any, str]
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 PERFT_DEPTH = 9
 PAGE_SAMPLES = 5
 CLICKS = 12

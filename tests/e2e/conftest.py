@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
+import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -22,15 +23,9 @@ from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
 HERE = Path(__file__).resolve().parent
 DIST = HERE.parents[1] / "dist"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(HERE.parents[1] / "py" / "tools"))
+from chromium import CHROMIUM, CHROMIUM_ARGS
+
 SUB_PATH = "/games/flipside/"
 READY_TIMEOUT_MS = 60_000
 
