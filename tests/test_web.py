@@ -39,7 +39,7 @@ def error(method: str, **params: object) -> dict[str, str]:
 
 
 def test_every_answer_is_plain_json() -> None:
-    for state in (result("othello_new"), result("othello_state", transcript="f5d6c3")):
+    for state in (result("new", game="othello"), result("state", record="othello/f5d6c3")):
         assert json.loads(json.dumps(state)) == state
 
 
@@ -50,32 +50,32 @@ def test_protocol_errors_are_structured() -> None:
         "type": "RequestError",
         "message": "unknown method 'no_such_method'",
     }
-    assert "unexpected keyword" in error("othello_new", colour="red")["message"]
-    assert error("othello_state", transcript=5)["message"] == "transcript must be a string, got int"
-    answer = json.loads(web.handle(json.dumps({"id": "x", "method": "othello_new", "params": []})))
+    assert "unexpected keyword" in error("new", game="othello", colour="red")["message"]
+    assert error("state", record=5)["message"] == "record must be a string, got int"
+    answer = json.loads(web.handle(json.dumps({"id": "x", "method": "new", "params": []})))
     assert answer == {
         "id": "x",
-        "error": {"type": "RequestError", "message": "othello_new: params must be a JSON object"},
+        "error": {"type": "RequestError", "message": "new: params must be a JSON object"},
     }
+    assert "no game called 'chess'" in error("new", game="chess")["message"]
 
 
 def test_engine_info_lists_methods() -> None:
     info = result("engine_info")
-    assert {"othello_new", "othello_play", "othello_undo", "open_link", "open_saved"} <= set(
-        info["methods"]
-    )
+    assert {"new", "play", "undo", "state", "open_link", "open_saved"} <= set(info["methods"])
+    assert info["games"] == ["othello", "themisto"]
     assert info["python"].count(".") == 2
     assert info["filesInstalled"] is True
 
 
 def test_new_game_state() -> None:
-    state = result("othello_new")
+    state = result("new", game="othello")
     assert state["position"] == Board().position()
     assert state["cells"] == Board().position()[:64]
     assert state["toMove"] == "black"
     assert state["legalNames"] == ["d3", "c4", "f5", "e6"]
     assert state["legal"] == [19, 26, 37, 44]
-    assert state["moves"] == [] and state["transcript"] == ""
+    assert state["moves"] == [] and state["extra"]["transcript"] == ""
     assert state["counts"] == {"black": 2, "white": 2}
     assert state["status"] == "Black to move"
     assert state["canUndo"] is False and state["over"] is False and state["result"] is None
@@ -83,60 +83,68 @@ def test_new_game_state() -> None:
 
 
 def test_play_flips_and_moves_on() -> None:
-    state = result("othello_play", transcript="f5", move="d6")
+    state = result("play", record="othello/f5", move="d6")
     board = Board.from_transcript("f5d6")
     assert state["position"] == board.position()
-    assert state["flipped"] == [35]  # d5
+    assert state["changed"] == [35]  # d5
     assert state["lastMove"] == 43  # d6
     assert state["toMove"] == "black"
-    assert state["moves"] == ["f5", "d6"]
+    assert state["moves"] == [
+        {"text": "f5", "by": "black", "note": ""},
+        {"text": "d6", "by": "white", "note": ""},
+    ]
+    assert state["prefixes"] == ["othello/f5", "othello/f5d6"]
     assert state["counts"] == {"black": 3, "white": 3}
     assert state["link"] == "othello/f5d6"
 
 
 def test_illegal_move_is_refused_with_reason() -> None:
-    assert error("othello_play", transcript="f5", move="a1") == {
+    assert error("play", record="othello/f5", move="a1") == {
         "type": "IllegalMoveError",
         "message": "a1 is not legal for White",
     }
-    assert "not a square" in error("othello_play", transcript="", move="z9")["message"]
-    assert "automatically" in error("othello_play", transcript="", move="pass")["message"]
+    assert "not a square" in error("play", record="othello/", move="z9")["message"]
+    assert "automatically" in error("play", record="othello/", move="pass")["message"]
 
 
 def test_forced_pass_is_played_and_told() -> None:
     before = MUST_PASS[:-2]
-    state = result("othello_play", transcript=before, move=MUST_PASS[-2:])
-    assert state["passed"] is True
-    assert state["moves"][-1] == "pass"
+    state = result("play", record="othello/" + before, move=MUST_PASS[-2:])
+    assert state["extra"]["passed"] is True
+    assert state["moves"][-1] == {
+        "text": "pass",
+        "by": "black",
+        "note": "Black has no move and passes",
+    }
     assert state["toMove"] == "white"
     assert state["status"] == "Black has no move and passes. White to move"
-    assert state["transcript"] == MUST_PASS  # passes are implied in transcripts
+    assert state["extra"]["transcript"] == MUST_PASS  # passes are implied in transcripts
     assert state["legal"] and all(isinstance(sq, int) for sq in state["legal"])
 
 
 def test_game_over_state() -> None:
-    state = result("othello_state", transcript=SHORT_GAME)
+    state = result("state", record="othello/" + SHORT_GAME)
     assert state["over"] is True and state["legal"] == [] and state["toMove"] is None
     assert state["status"] == "Game over: Black wins 13–0"
-    assert state["result"]["winner"] == "Black"
-    assert "game is over" in error("othello_play", transcript=SHORT_GAME, move="a1")["message"]
+    assert state["result"]["winner"] == "black" and state["result"]["score"] == [64, 0]
+    assert "game is over" in error("play", record="othello/" + SHORT_GAME, move="a1")["message"]
 
 
 def test_undo_takes_back_one_placed_disc() -> None:
-    state = result("othello_undo", transcript="f5d6c3")
-    assert state["transcript"] == "f5d6"
-    white_reply = result("othello_state", transcript=MUST_PASS)["legalNames"][0]
-    back = result("othello_undo", transcript=MUST_PASS + white_reply)
-    assert back["transcript"] == MUST_PASS and back["toMove"] == "white"
-    assert back["moves"][-1] == "pass"
-    assert error("othello_undo", transcript="")["message"] == "there is no move to undo"
+    state = result("undo", record="othello/f5d6c3")
+    assert state["extra"]["transcript"] == "f5d6"
+    white_reply = result("state", record="othello/" + MUST_PASS)["legalNames"][0]
+    back = result("undo", record="othello/" + MUST_PASS + white_reply)
+    assert back["extra"]["transcript"] == MUST_PASS and back["toMove"] == "white"
+    assert back["moves"][-1]["text"] == "pass"
+    assert error("undo", record="othello/")["message"] == "there is no move to undo"
 
 
 def test_links_are_parsed_and_validated() -> None:
     state = result("open_link", fragment="#othello/f5d6c3")
-    assert state["transcript"] == "f5d6c3"
-    assert result("open_link", fragment="othello/F5%20D6")["transcript"] == "f5d6"
-    assert result("open_link", fragment="othello")["transcript"] == ""
+    assert state["extra"]["transcript"] == "f5d6c3"
+    assert result("open_link", fragment="othello/F5%20D6")["extra"]["transcript"] == "f5d6"
+    assert result("open_link", fragment="othello")["extra"]["transcript"] == ""
     assert error("open_link", fragment="#othello/f5d6c9")["message"] == (
         "this link is not a valid Othello game: move 3: c9 is not a square"
     )
@@ -145,13 +153,13 @@ def test_links_are_parsed_and_validated() -> None:
 
 
 def test_saves_round_trip_and_damage_is_reported() -> None:
-    state = result("othello_state", transcript="f5d6c3")
+    state = result("state", record="othello/f5d6c3")
     assert result("open_saved", text=state["save"])["position"] == state["position"]
     assert "not readable" in error("open_saved", text="{broken")["message"]
     assert "not a Flipside save" in error("open_saved", text="[]")["message"]
     newer = json.loads(state["save"]) | {"version": 99}
     assert "version 99" in error("open_saved", text=json.dumps(newer))["message"]
-    damaged = json.loads(state["save"]) | {"transcript": "f5f5"}
+    damaged = json.loads(state["save"]) | {"record": "othello/f5f5"}
     assert "damaged" in error("open_saved", text=json.dumps(damaged))["message"]
 
 
@@ -179,17 +187,17 @@ MIDGAME = late_game(46)  # 14 moves, out of the opening book
 
 
 def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
-    legal = result("othello_state", transcript=MIDGAME)["legalNames"]
+    legal = result("state", record="othello/" + MIDGAME)["legalNames"]
     for level in (1, 6):
         reports: list[str] = []
         request = {
             "id": 3,
             "method": "othello_think",
-            "params": {"transcript": MIDGAME, "level": level, "seconds": 0.2, "seed": 1},
+            "params": {"record": "othello/" + MIDGAME, "level": level, "seconds": 0.2, "seed": 1},
         }
         answer = json.loads(web.handle(json.dumps(request), reports.append))["result"]
         assert answer["move"] in legal and answer["level"] == level
-        assert answer["transcript"] == MIDGAME and "scores" not in answer
+        assert answer["record"] == "othello/" + MIDGAME and "scores" not in answer
         infos = [json.loads(r) for r in reports]
         assert infos and all(i["type"] == "depth" and i["move"] in legal for i in infos)
         depths = [i["depth"] for i in infos]
@@ -207,46 +215,59 @@ def test_level_budgets_are_doubled_inside_pyodide_only() -> None:
 
 
 def test_think_validates_and_refuses_a_finished_game() -> None:
-    assert "level must be 1..6" in error("othello_think", transcript="f5", level=9)["message"]
-    assert "level must be" in error("othello_think", transcript="f5", level=True)["message"]
-    assert "seconds" in error("othello_think", transcript="f5", level=1, seconds=-1)["message"]
-    assert "game is over" in error("othello_think", transcript=SHORT_GAME, level=1)["message"]
-    assert result("othello_think", transcript="", level="max")["move"] in {"d3", "c4", "f5", "e6"}
+    assert "level must be 1..6" in error("othello_think", record="othello/f5", level=9)["message"]
+    assert "level must be" in error("othello_think", record="othello/f5", level=True)["message"]
+    assert "seconds" in error("othello_think", record="othello/f5", level=1, seconds=-1)["message"]
+    assert (
+        "game is over" in error("othello_think", record="othello/" + SHORT_GAME, level=1)["message"]
+    )
+    assert result("othello_think", record="othello/", level="max")["move"] in {
+        "d3",
+        "c4",
+        "f5",
+        "e6",
+    }
 
 
 def test_hints_value_exactly_the_legal_moves() -> None:
-    state = result("othello_state", transcript=MIDGAME)
-    hints = result("othello_hints", transcript=MIDGAME, level=3)
+    state = result("state", record="othello/" + MIDGAME)
+    hints = result("othello_hints", record="othello/" + MIDGAME, level=3)
     assert set(hints["values"]) == set(state["legalNames"]) and hints["exact"] is False
     assert hints["values"][hints["best"]] == max(hints["values"].values())
     assert hints["pv"][0] == hints["best"]
     near_end = late_game(6)
-    exact = result("othello_hints", transcript=near_end, level=4)
+    exact = result("othello_hints", record="othello/" + near_end, level=4)
     assert exact["exact"] is True and all(isinstance(v, int) for v in exact["values"].values())
-    assert set(exact["values"]) == set(result("othello_state", transcript=near_end)["legalNames"])
+    assert set(exact["values"]) == set(result("state", record="othello/" + near_end)["legalNames"])
 
 
 def test_value_is_from_blacks_view_and_exact_near_the_end() -> None:
-    assert result("othello_value", transcript="")["exact"] is False
-    over = result("othello_value", transcript=SHORT_GAME)
-    assert over == {"transcript": SHORT_GAME, "value": 64, "exact": True}  # Black wins 13-0
+    assert result("othello_value", record="othello/")["exact"] is False
+    over = result("othello_value", record="othello/" + SHORT_GAME)
+    assert over == {
+        "record": "othello/" + SHORT_GAME,
+        "value": 64,
+        "exact": True,
+    }  # Black wins 13-0
     transcript = late_game(8)
     board = Board.from_transcript(transcript)
     score, _ = solve(board)
     black_view = score if board.turn is Color.BLACK else -score
-    assert result("othello_value", transcript=transcript) == {
-        "transcript": transcript,
+    assert result("othello_value", record="othello/" + transcript) == {
+        "record": "othello/" + transcript,
         "value": black_view,
         "exact": True,
     }
-    assert "depth" in error("othello_value", transcript="", depth=0)["message"]
+    assert "depth" in error("othello_value", record="othello/", depth=0)["message"]
 
 
 def test_opening_names_the_line() -> None:
-    assert result("othello_opening", transcript="f5d6c3d3c4")["name"] == "Tiger"
-    assert result("othello_opening", transcript="f5d6c3d3c4f4")["moves"].startswith("f5d6c3d3c4")
-    assert result("othello_opening", transcript="") is None
-    assert "not legal" in error("othello_opening", transcript="f5f5")["message"]
+    assert result("othello_opening", record="othello/f5d6c3d3c4")["name"] == "Tiger"
+    assert result("othello_opening", record="othello/f5d6c3d3c4f4")["moves"].startswith(
+        "f5d6c3d3c4"
+    )
+    assert result("othello_opening", record="othello/") is None
+    assert "not legal" in error("othello_opening", record="othello/f5f5")["message"]
 
 
 def test_solve_answers_exactly_with_nodes() -> None:

@@ -2,7 +2,7 @@
 
 The page talks to Python through one tiny protocol, carried as JSON strings::
 
-    request  {"id": 7, "method": "othello_play", "params": {"transcript": "f5", "move": "d6"}}
+    request  {"id": 7, "method": "play", "params": {"record": "othello/f5", "move": "d6"}}
     response {"id": 7, "result": {...}}
           or {"id": 7, "error": {"type": "IllegalMoveError", "message": "..."}}
 
@@ -10,14 +10,18 @@ The page talks to Python through one tiny protocol, carried as JSON strings::
 ``params`` as keyword arguments and encodes the answer. Every method takes and returns plain
 JSON values (dict, list, str, int, float, bool, None): no Python object reaches JavaScript.
 
-The facade is stateless: a game travels as its transcript (a string the page keeps, puts in
-the link and saves), and each call replays it. A game *state* is everything the view needs to
-draw the next frame: cells, legal targets, the discs the last move flipped, counts, status
-text, the move list, the result, plus the link and save strings for the page to store.
+The facade is stateless: a game travels as its record (``flipside.record``: set-up and moves
+in one short text that is also the link fragment), and each call replays it. The rules
+methods (``new``, ``state``, ``play``, ``undo``, ``flag``, ``next_game``, ``open_link``,
+``open_saved``) take the game from the record and dispatch to that game's adapter
+(``flipside.othello.game``, ``flipside.themisto.game``). A game *state* has one shape for
+every game (see ``docs/architecture.md``): cells, legal targets, the squares the last move
+changed, counts, status text, the move list (who made each move), the record after each
+move, the result, the link and save strings, and the game's own extras under ``extra``.
 
-Adding a method (for instance an AI move for Othello, or the Themisto game): write a function
-taking keyword arguments and returning plain JSON, and decorate it with :func:`method`.
-Raise ``ValueError`` (or a subclass) with a readable message for bad input.
+Adding a method: write a function taking keyword arguments and returning plain JSON, and
+decorate it with :func:`method`. Raise ``ValueError`` (or a subclass) with a readable
+message for bad input. Adding a game: an adapter module and an entry in :data:`GAMES`.
 """
 
 from __future__ import annotations
@@ -28,10 +32,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import unquote
 
 import flipside
 from flipside.othello import PASS_MOVE, Board, Color, Move, perft
+from flipside.othello import game as othello_game
+from flipside.record import Record
+from flipside.themisto import game as themisto_game
 
 JSON = Any
 """A plain JSON value (dict, list, str, int, float, bool or None)."""
@@ -40,7 +46,7 @@ METHODS: dict[str, Callable[..., JSON]] = {}
 """Request method name -> function (keyword parameters, plain JSON result)."""
 
 SAVE_FORMAT = "flipside-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 
 _F = TypeVar("_F", bound=Callable[..., JSON])
 
@@ -102,7 +108,12 @@ def report(info: JSON) -> None:
         _progress(json.dumps(info))
 
 
-# -- general -------------------------------------------------------------------------------
+# -- games --------------------------------------------------------------------------------
+# A game travels as its record's text (``flipside.record``): the link fragment, also what a
+# save holds. Each game's adapter module reads and writes its records and builds its state.
+
+GAMES = {"othello": othello_game, "themisto": themisto_game}
+GAME_NAMES = {"othello": "Othello", "themisto": "Themisto"}
 
 
 @method
@@ -115,26 +126,86 @@ def engine_info() -> JSON:
         "python": sys.version.split()[0],
         "platform": sys.platform,
         "methods": sorted(METHODS),
+        "games": sorted(GAMES),
     }
+
+
+@method
+def new(game: str, options: JSON = None) -> JSON:
+    """A new game of ``game`` with the New game dialog's ``options`` (see each adapter's
+    ``options_from_json``)."""
+    adapter = _adapter(game)
+    chosen = adapter.options_from_json({} if options is None else options)
+    return _state(adapter.replay(Record(adapter.NAME, "", chosen.fields())))
+
+
+@method
+def state(record: str) -> JSON:
+    """The state of the game ``record`` (a record's text, e.g. ``"othello/f5d6"``)."""
+    return _state(_replay(record))
+
+
+@method
+def play(record: str, move: str) -> JSON:
+    """Play ``move`` (Othello ``f5``; Themisto ``c1-c3x`` or ``pass``) after ``record``; the
+    state lists the squares the move changed, for the animation."""
+    parsed = _record(record)
+    _expect_str("move", move)
+    if parsed.game == "othello":
+        game, flipped, played = othello_game.play(parsed, move)
+        return _state(game, othello_game.view(game, flipped, played))
+    played_game = themisto_game.play(parsed, move)
+    return _state(played_game, themisto_game.view(played_game, animate=True))
+
+
+@method
+def undo(record: str) -> JSON:
+    """The state with the last move taken back (Othello: the last disc placed)."""
+    parsed = _record(record)
+    return _state(_adapter(parsed.game).undo(parsed))
+
+
+@method
+def flag(record: str, side: str) -> JSON:
+    """The game lost on time by ``side``, the side to move (games with a clock)."""
+    parsed = _record(record)
+    _expect_str("side", side)
+    if parsed.game != "othello":
+        raise ValueError(f"{GAME_NAMES[parsed.game]} games have no clock")
+    return _state(othello_game.flag(parsed, side))
+
+
+@method
+def next_game(record: str) -> JSON:
+    """The next game of a series (colours swapped), after a finished one."""
+    parsed = _record(record)
+    if parsed.game != "othello":
+        raise ValueError(f"{GAME_NAMES[parsed.game]} games have no series")
+    return _state(othello_game.next_game(parsed))
 
 
 @method
 def open_link(fragment: str) -> JSON:
     """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``)."""
     _expect_str("fragment", fragment)
-    text = fragment.strip().lstrip("#")
-    game, _, rest = text.partition("/")
-    if game.lower() == "othello":
-        try:
-            return othello_state(_unquote(rest))
-        except ValueError as exc:
-            raise ValueError(f"this link is not a valid Othello game: {exc}") from None
-    raise ValueError(f"this link names no game Flipside knows ({game or 'empty'!r})")
+    try:
+        parsed = Record.parse(fragment)
+    except ValueError as exc:
+        raise ValueError(f"this link cannot be read: {exc}") from None
+    if parsed.game not in GAMES:
+        raise ValueError(f"this link names no game Flipside knows ({parsed.game or 'empty'!r})")
+    try:
+        return _state(GAMES[parsed.game].replay(parsed))
+    except ValueError as exc:
+        raise ValueError(
+            f"this link is not a valid {GAME_NAMES[parsed.game]} game: {exc}"
+        ) from None
 
 
 @method
 def open_saved(text: str) -> JSON:
-    """Open a game saved by the page (the ``save`` string of a state)."""
+    """Open a game saved by the page (the ``save`` string of a state; version 1 saves, an
+    Othello transcript, are read too)."""
     _expect_str("text", text)
     try:
         data = json.loads(text)
@@ -142,55 +213,51 @@ def open_saved(text: str) -> JSON:
         raise ValueError("the saved game is not readable (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise ValueError("the saved game is not a Flipside save")
-    if data.get("version") != SAVE_VERSION:
-        raise ValueError(f"the saved game has version {data.get('version')!r}; expected 1")
-    if data.get("game") != "othello" or not isinstance(data.get("transcript"), str):
+    version = data.get("version")
+    if version == 1 and data.get("game") == "othello" and isinstance(data.get("transcript"), str):
+        data = {"game": "othello", "record": "othello/" + data["transcript"]}
+    elif version != SAVE_VERSION:
+        raise ValueError(f"the saved game has version {version!r}; expected {SAVE_VERSION}")
+    game, record = data.get("game"), data.get("record")
+    if game not in GAMES or not isinstance(record, str):
         raise ValueError("the saved game names no game Flipside knows")
     try:
-        return othello_state(data["transcript"])
+        parsed = Record.parse(record)
+        if parsed.game != game:
+            raise ValueError(f"it holds a {parsed.game or 'nameless'} game, not {game}")
+        return _state(GAMES[game].replay(parsed))
     except ValueError as exc:
         raise ValueError(f"the saved game is damaged: {exc}") from None
 
 
-# -- Othello -------------------------------------------------------------------------------
+def _adapter(game: object) -> Any:
+    _expect_str("game", game)
+    if game not in GAMES:
+        raise ValueError(f"no game called {game!r}; Flipside has {', '.join(sorted(GAMES))}")
+    return GAMES[str(game)]
 
 
-@method
-def othello_new() -> JSON:
-    """A new Othello game."""
-    return _othello_view(Board())
+def _record(text: object) -> Record:
+    _expect_str("record", text)
+    assert isinstance(text, str)
+    parsed = Record.parse(text)
+    _adapter(parsed.game)
+    return parsed
 
 
-@method
-def othello_state(transcript: str) -> JSON:
-    """The state after replaying ``transcript`` (``"f5d6c3"``; passes may be left out)."""
-    _expect_str("transcript", transcript)
-    return _othello_view(Board.from_transcript(transcript))
+def _replay(text: object) -> Any:
+    parsed = _record(text)
+    return GAMES[parsed.game].replay(parsed)
 
 
-@method
-def othello_play(transcript: str, move: str) -> JSON:
-    """Play ``move`` (``"f5"``) after ``transcript``; the state lists the discs it flipped."""
-    _expect_str("transcript", transcript)
-    _expect_str("move", move)
-    board = _othello_replay(transcript)
-    played = Move.parse(move)
-    if played.is_pass:
-        raise ValueError("passes are played automatically when a side has no move")
-    flipped = board.flips(played) if board.is_legal(played) else []
-    board.push(played)  # raises IllegalMoveError (a ValueError) with the reason
-    return _othello_view(board, flipped=flipped, last=played)
-
-
-@method
-def othello_undo(transcript: str) -> JSON:
-    """The state with the last disc placed in ``transcript`` taken back."""
-    _expect_str("transcript", transcript)
-    board = _othello_replay(transcript)
-    placed = [m for m in board.move_stack if not m.is_pass]
-    if not placed:
-        raise ValueError("there is no move to undo")
-    return othello_state("".join(str(m) for m in placed[:-1]))
+def _state(game: Any, view: JSON = None) -> JSON:
+    """A game's state: the adapter's view plus what every game has (record, link, save)."""
+    record = game.record()
+    adapter = GAMES[record.game]
+    view = adapter.view(game) if view is None else view
+    text = record.text()
+    save = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": record.game, "record": text}
+    return {"game": record.game, "record": text, **view, "link": text, "save": json.dumps(save)}
 
 
 @method
@@ -229,17 +296,17 @@ def level_seconds(level: int) -> float:
 
 @method
 def othello_think(
-    transcript: str, level: int | str, seconds: float | None = None, seed: int | None = None
+    record: str, level: int | str, seconds: float | None = None, seed: int | None = None
 ) -> JSON:
-    """The computer's move at ``level`` (1..6 or ``"max"``) after ``transcript``.
+    """The computer's move at ``level`` (1..6 or ``"max"``) in the game ``record``.
 
     Progress: after each finished search depth a report ``{"type": "depth", "depth",
     "move", "score", "pv", "nodes", "exact", "seconds"}`` goes to :func:`report`, so "move
     now" can play the best move so far. The answer has the same fields plus ``level`` and
-    ``transcript``; ``score`` is in discs from the side to move (exact when ``exact``)."""
+    ``record``; ``score`` is in discs from the side to move (exact when ``exact``)."""
     from flipside.othello.engine import Engine
 
-    board = _othello_replay(_checked_transcript(transcript))
+    board = _othello_board(record)
     engine = Engine(_checked_level(level), seed=_checked_seed(seed))
 
     def on_depth(info: dict[str, object]) -> None:
@@ -247,35 +314,35 @@ def othello_think(
 
     budget = _checked_seconds(seconds) or level_seconds(engine.level)
     info = engine.think(board, seconds=budget, on_depth=on_depth)
-    return {**_search_info(info), "level": engine.level, "transcript": board.transcript()}
+    return {**_search_info(info), "level": engine.level, "record": record}
 
 
 @method
-def othello_hints(transcript: str, level: int | str = 4, seconds: float | None = None) -> JSON:
-    """A value for every legal move after ``transcript`` (discs from the side to move:
+def othello_hints(record: str, level: int | str = 4, seconds: float | None = None) -> JSON:
+    """A value for every legal move in the game ``record`` (discs from the side to move:
     ``values`` maps move names to numbers, ints when ``exact``), the best move and line."""
     from flipside.othello.engine import Engine
 
-    board = _othello_replay(_checked_transcript(transcript))
+    board = _othello_board(record)
     engine = Engine(_checked_level(level))
 
     def on_depth(info: dict[str, object]) -> None:
         report({"type": "depth", **_search_info(info)})
 
     found = engine.analysis(board, seconds=_checked_seconds(seconds), on_depth=on_depth)
-    return {**found.to_dict(), "transcript": board.transcript(), "level": engine.level}
+    return {**found.to_dict(), "record": record, "level": engine.level}
 
 
 @method
-def othello_value(transcript: str, depth: int = 2) -> JSON:
-    """Value of the position after ``transcript`` from Black's view, in discs: a
+def othello_value(record: str, depth: int = 2) -> JSON:
+    """Value of the position of the game ``record`` from Black's view, in discs: a
     ``depth``-ply search, or exact (``exact: true``) near the end of the game."""
     from flipside.othello.endgame import Solver
     from flipside.othello.engine import position_value
 
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8:
         raise ValueError(f"depth must be an integer 1..8, got {depth!r}")
-    board = _othello_replay(_checked_transcript(transcript))
+    board = _othello_board(record)
     P, O = board.bits()
     if board.is_game_over():
         value: float = position_value(board)
@@ -285,16 +352,19 @@ def othello_value(transcript: str, depth: int = 2) -> JSON:
         value, exact = (score if board.turn is Color.BLACK else -score), True
     else:
         value, exact = round(position_value(board, depth), 2), False
-    return {"transcript": board.transcript(), "value": value, "exact": exact}
+    return {"record": record, "value": value, "exact": exact}
 
 
 @method
-def othello_opening(transcript: str) -> JSON:
+def othello_opening(record: str) -> JSON:
     """The named opening the game's moves begin with (``name``, ``moves``, ``length``), or
-    None when the line has no name."""
+    None when the line has no name (or the game did not start from the standard start)."""
     from flipside.othello.openings import opening_of
 
-    opening = opening_of(Board.from_transcript(_checked_transcript(transcript)))
+    game = _othello_game(record)
+    if game.options.handicap or game.options.start:
+        return None
+    opening = opening_of(Board.from_transcript(game.board.transcript()))
     return None if opening is None else opening.to_dict()
 
 
@@ -331,12 +401,6 @@ def _search_info(info: dict[str, object]) -> JSON:
     return {key: value for key, value in info.items() if key != "scores"}
 
 
-def _checked_transcript(transcript: object) -> str:
-    _expect_str("transcript", transcript)
-    assert isinstance(transcript, str)
-    return transcript
-
-
 def _checked_level(level: object) -> int | str:
     from flipside.othello.engine import parse_level
 
@@ -359,74 +423,21 @@ def _checked_seed(seed: object) -> int | None:
     return seed
 
 
-def _othello_replay(transcript: str) -> Board:
-    """Replay a transcript, then play the forced pass if the side to move has no move."""
-    board = Board.from_transcript(transcript)
-    if board.legal_moves() == [PASS_MOVE]:
-        board.push(PASS_MOVE)
-    return board
+def _othello_game(record: object) -> othello_game.Game:
+    parsed = _record(record)
+    if parsed.game != "othello":
+        raise ValueError(f"the Othello AI cannot play {GAME_NAMES[parsed.game]}")
+    return othello_game.replay(parsed)
 
 
-def _othello_view(board: Board, flipped: list[int] | None = None, last: Move | None = None) -> JSON:
-    """Everything the page needs to draw ``board`` (plus ``flipped`` by move ``last``)."""
-    passed = False
-    if board.legal_moves() == [PASS_MOVE]:
-        board.push(PASS_MOVE)
-        passed = True
-    if last is None:
-        last = next((m for m in reversed(board.move_stack) if not m.is_pass), None)
-    position = board.position()
-    black, white = board.count(Color.BLACK), board.count(Color.WHITE)
-    over = board.is_game_over()
-    legal = [] if over else [m.square for m in board.legal_moves()]
-    transcript = board.transcript()
-    result = board.result().to_dict() if over else None
-    return {
-        "game": "othello",
-        "position": position,
-        "cells": position[:64],
-        "toMove": None if over else str(board.turn).lower(),
-        "legal": legal,
-        "legalNames": [str(Move(sq)) for sq in legal],
-        "lastMove": None if last is None else last.square,
-        "flipped": list(flipped or []),
-        "passed": passed,
-        "moves": [str(m) for m in board.move_stack],
-        "transcript": transcript,
-        "counts": {"black": black, "white": white},
-        "over": over,
-        "result": result,
-        "status": _othello_status(board, passed, black, white),
-        "canUndo": transcript != "",
-        "link": "othello/" + transcript,
-        "save": json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "game": "othello",
-                "transcript": transcript,
-            }
-        ),
-    }
-
-
-def _othello_status(board: Board, passed: bool, black: int, white: int) -> str:
-    if board.is_game_over():
-        if black == white:
-            return f"Game over: a draw, {black}–{white}"
-        winner = "Black" if black > white else "White"
-        return f"Game over: {winner} wins {max(black, white)}–{min(black, white)}"
-    mover = str(board.turn)
-    if passed:
-        return f"{board.turn.opponent} has no move and passes. {mover} to move"
-    return f"{mover} to move"
+def _othello_board(record: object) -> Board:
+    """The board of an Othello record (any forced pass played); a game lost on time is over."""
+    game = _othello_game(record)
+    if game.options.flag is not None:
+        raise ValueError(f"the game is over: {game.options.flag}'s time ran out")
+    return game.board
 
 
 def _expect_str(name: str, value: object) -> None:
     if not isinstance(value, str):
         raise RequestError(f"{name} must be a string, got {type(value).__name__}")
-
-
-def _unquote(text: str) -> str:
-    """Undo percent-encoding of a link fragment (only %xx escapes can appear)."""
-    return unquote(text)

@@ -45,7 +45,7 @@ def midgame_transcripts() -> list[str]:
 
 
 def think_params(transcript: str) -> dict[str, Any]:
-    return {"transcript": transcript, "level": MIDGAME_LEVEL, "seconds": MIDGAME_SECONDS}
+    return {"record": "othello/" + transcript, "level": MIDGAME_LEVEL, "seconds": MIDGAME_SECONDS}
 
 
 def rows() -> list[Row]:

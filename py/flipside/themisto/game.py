@@ -1,0 +1,249 @@
+"""Themisto for the facade: a record's options, replaying it, and the state the page draws.
+
+A record's moves are comma-separated (``b1-b4,c1-c3x,pass``). Options, in this order:
+
+- ``limit=120``: the move limit (default 200, left out), or ``limit=off`` for none;
+- ``start=<position>``: a set-up position string with ``_`` for its spaces
+  (``<64 chars>_<player>_<P1 pending>_<P2 pending>``), instead of the start.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from flipside.board8 import square_name
+from flipside.record import Record
+from flipside.themisto.board import DEFAULT_MOVE_LIMIT, Board
+from flipside.themisto.notation import Move, split_moves
+
+JSON = Any
+NAME = "themisto"
+SIDES = ("one", "two")
+NO_LIMIT = 1_000_000  # "off": a limit no game reaches (threefold repetition still ends cycles)
+LIMIT_RANGE = (10, 1000)
+DRAW_TEXT = {
+    "both passed": "both players passed in turn",
+    "threefold repetition": "the same position came up a third time",
+    "move limit": "the move limit was reached",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """A Themisto game's set-up: the move limit (``NO_LIMIT`` for none) and start."""
+
+    limit: int = DEFAULT_MOVE_LIMIT
+    start: str = ""
+
+    def fields(self) -> tuple[tuple[str, str], ...]:
+        out = []
+        if self.limit != DEFAULT_MOVE_LIMIT:
+            out.append(("limit", "off" if self.limit == NO_LIMIT else str(self.limit)))
+        if self.start:
+            out.append(("start", self.start.replace(" ", "_")))
+        return tuple(out)
+
+    def board(self) -> Board:
+        if self.start:
+            return Board.from_position(self.start, self.limit)
+        return Board(self.limit)
+
+
+def parse_options(record: Record) -> Options:
+    """The options of ``record``; ValueError naming the bad one."""
+    for key, _ in record.options:
+        if key not in ("limit", "start"):
+            raise ValueError(f"unknown option {key!r}")
+    limit = DEFAULT_MOVE_LIMIT
+    if text := record.option("limit").lower():
+        if text == "off":
+            limit = NO_LIMIT
+        elif text.isdigit() and LIMIT_RANGE[0] <= int(text) <= LIMIT_RANGE[1]:
+            limit = int(text)
+        else:
+            raise ValueError(f"move limit {text!r}: expected off or 10 to 1000 moves")
+    start = ""
+    if text := record.option("start"):
+        start = Board.from_position(text.replace("_", " ")).position()
+    return Options(limit, start)
+
+
+def options_from_json(data: JSON) -> Options:
+    """Options chosen in the New game dialog: ``moveLimit`` (a number, or 0/null for
+    none), ``start`` (a position string)."""
+    if not isinstance(data, dict):
+        raise TypeError("options must be a JSON object")
+    if unknown := set(data) - {"moveLimit", "start"}:
+        raise ValueError(f"unknown Themisto option {min(unknown)!r}")
+    fields = []
+    limit = data.get("moveLimit", DEFAULT_MOVE_LIMIT)
+    if limit != DEFAULT_MOVE_LIMIT:
+        fields.append(("limit", "off" if not limit else str(limit)))
+    if data.get("start"):
+        fields.append(("start", str(data["start"])))
+    return parse_options(Record(NAME, "", tuple(fields)))
+
+
+@dataclass(slots=True)
+class Game:
+    """A replayed record."""
+
+    board: Board
+    options: Options
+
+    def record(self) -> Record:
+        return Record(NAME, ",".join(str(m) for m in self.board.move_stack), self.options.fields())
+
+
+def replay(record: Record) -> Game:
+    """Replay ``record``; ValueError (``move N: ...``) for a bad move or option."""
+    options = parse_options(record)
+    board = options.board()
+    for number, token in enumerate(split_moves(record.moves), 1):
+        try:
+            board.push_str(token)
+        except ValueError as exc:
+            raise type(exc)(f"move {number}: {exc}") from None
+    return Game(board, options)
+
+
+def play(record: Record, move: str) -> Game:
+    """Play ``move`` (``c1-c3x``, ``pass``) after ``record``."""
+    game = replay(record)
+    game.board.push_str(move)
+    return game
+
+
+def undo(record: Record) -> Game:
+    """The game with its last move taken back."""
+    game = replay(record)
+    if not game.board.move_stack:
+        raise ValueError("there is no move to undo")
+    game.board.pop()
+    return game
+
+
+def _player(n: int) -> str:
+    return SIDES[n - 1]
+
+
+def _targets(board: Board) -> dict[str, list[JSON]]:
+    """For each disk that can move: its destinations, each with the plain and the capturing
+    move (None when that form is illegal) and the disks the capture would flip."""
+    out: dict[str, dict[int, JSON]] = {}
+    for move in board.legal_moves():
+        if move.is_pass:
+            continue
+        entry = out.setdefault(str(move.from_sq), {}).setdefault(
+            move.to_sq, {"to": move.to_sq, "plain": None, "capture": None, "captures": []}
+        )
+        if move.capture:
+            board.push(move)
+            info = board.last_move_info()
+            board.pop()
+            entry["capture"] = str(move)
+            entry["captures"] = list(info.captured) if info else []
+        else:
+            entry["plain"] = str(move)
+    return {frm: list(dests.values()) for frm, dests in out.items()}
+
+
+def view(game: Game, animate: bool = False) -> JSON:
+    """Everything the page needs to draw the game (the facade adds link and save)."""
+    board, options = game.board, game.options
+    status = board.status
+    over = status.over
+    targets = {} if over else _targets(board)
+    info = board.last_move_info()
+    last = info.move if info and not info.move.is_pass else None
+    lost = None
+    if info and info.lost_turn:
+        loser = _player(info.player)
+        lost = f"Player {loser} loses the next turn: player {_player(3 - info.player)} moves twice"
+    moves = _move_list(game)
+    black, white = board.bits()
+    return {
+        "cells": board.position()[:64],
+        "position": board.position(),
+        "toMove": None if over else _player(board.turn),
+        "sides": list(SIDES),
+        "legal": sorted(int(sq) for sq in targets),
+        "legalNames": [],
+        "lastMove": None if last is None else last.to_sq,
+        "lastFrom": None if last is None else last.from_sq,
+        "changed": list(info.flipped) if info and animate else [],
+        "moves": moves,
+        "prefixes": _prefixes(game),
+        "counts": {"black": black.bit_count(), "white": white.bit_count()},
+        "over": over,
+        "result": _result(board) if over else None,
+        "status": _status(board, lost),
+        "canUndo": bool(board.move_stack),
+        "extra": {
+            "targets": targets,
+            "canPass": not over and board.legal_moves() == [Move.PASS],
+            "pending": dict(zip(SIDES, board.pending_lost_turns, strict=True)),
+            "lostTurn": lost,
+            "captured": list(info.captured) if info else [],
+            "row": list(status.row),
+            "draw": status.reason or None,
+            "moveLimit": None if options.limit == NO_LIMIT else options.limit,
+            "movesPlayed": board.ply,
+        },
+    }
+
+
+def _move_list(game: Game) -> list[JSON]:
+    replayed = game.options.board()
+    out = []
+    for move in game.board.move_stack:
+        replayed.push(move)
+        info = replayed.last_move_info()
+        assert info is not None
+        notes = []
+        if move.is_pass:
+            notes.append("passes")
+        if info.captured:
+            notes.append("captures " + " ".join(square_name(sq) for sq in info.captured))
+        if info.lost_turn:
+            notes.append(f"player {_player(3 - info.player)} moves twice")
+        if info.status.result == "win":
+            notes.append("wins")
+        elif info.status.result == "draw":
+            notes.append(f"draw: {DRAW_TEXT[info.status.reason]}")
+        out.append({"text": str(move), "by": _player(info.player), "note": ", ".join(notes)})
+    return out
+
+
+def _prefixes(game: Game) -> list[str]:
+    moves = [str(m) for m in game.board.move_stack]
+    fields = game.options.fields()
+    return [Record(NAME, ",".join(moves[: i + 1]), fields).text() for i in range(len(moves))]
+
+
+def _result(board: Board) -> JSON:
+    status = board.status
+    if status.result == "win":
+        return {"winner": _player(status.winner), "row": list(status.row), "reason": "row"}
+    return {"winner": None, "row": [], "reason": status.reason}
+
+
+def _status(board: Board, lost: str | None) -> str:
+    status = board.status
+    if status.result == "win":
+        rule = "exactly five in a row" if status.winner == 1 else "five or more in a row"
+        row = " ".join(square_name(sq) for sq in status.row)
+        return f"Game over: player {_player(status.winner)} wins with {rule} ({row})"
+    if status.result == "draw":
+        limit = f" ({board.move_limit} moves)" if status.reason == "move limit" else ""
+        return f"Game over: a draw, {DRAW_TEXT[status.reason]}{limit}"
+    text = f"Player {_player(board.turn)} to move"
+    info = board.last_move_info()
+    if info and info.move.is_pass:
+        text = f"Player {_player(info.player)} has no move and passes. {text}"
+    if lost:
+        text = f"{lost}. {text}"
+    if board.legal_moves() == [Move.PASS]:
+        text += ": no slide is possible, so pass"
+    return text
