@@ -26,6 +26,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import rules_html  # noqa: E402  (a sibling module of this script)
+
 ROOT = Path(__file__).resolve().parents[2]
 RUNTIME_FILES = (
     "pyodide.mjs",
@@ -129,6 +132,8 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
         raise SystemExit("build_site: node_modules/pyodide is missing (run ./build.sh setup)")
     shutil.rmtree(dist, ignore_errors=True)
     shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*"))
+    index = dist / "index.html"
+    index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
     for name in RUNTIME_FILES:

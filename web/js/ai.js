@@ -4,7 +4,8 @@
 // worker always answers at once and the page stays responsive. Cancelling a search (undo,
 // new game, "Move now", a changed setting) terminates that worker and starts a fresh one
 // in the background (a snapshot start, about a second); answers from a terminated worker
-// are never used. Every answer is checked against the transcript it was asked for.
+// are never used. Every answer is checked against the game record it was asked for.
+// Only Othello has a computer player so far: for other games the assistant stays idle.
 
 import { Engine, EngineError } from "./engine.js";
 
@@ -54,22 +55,23 @@ class SearchWorker {
 /** Page-side state of the AI features; `update(state)` after every new game state. */
 export class Assistant {
   /**
-   * @param {{rules: Engine, play: (transcript: string, move: string) => void,
-   *          changed: () => void, settings: {computer, level, hints}}} hooks
+   * @param {{play: (record: string, move: string) => void, changed: () => void,
+   *          budget: () => number|null, settings: {computer, level, hints}}} hooks
    *   play: the computer's move (the page sends it to the rules worker);
-   *   changed: something shown in the panel or on the board changed.
+   *   changed: something shown in the panel or on the board changed;
+   *   budget: seconds the computer may spend on this move (its clock), or null.
    */
-  constructor({ rules, play, changed, settings }) {
-    this.rules = rules;
+  constructor({ play, changed, budget, settings }) {
     this.play = play;
     this.changed = changed;
+    this.budget = budget;
     this.settings = settings;
     this.search = new SearchWorker();
     this.state = null;
-    this.thinking = null; // {transcript, level, report, moveNow}
-    this.hints = null; // {transcript, values, best, pv, exact} (hints of the current position)
-    this.hintsFor = null; // transcript whose hints are being computed
-    this.values = new Map(); // transcript prefix -> {value, exact}
+    this.thinking = null; // {record, level, report, moveNow}
+    this.hints = null; // {record, values, best, pv, exact} (hints of the current position)
+    this.hintsFor = null; // record whose hints are being computed
+    this.values = new Map(); // record after a move -> {value, exact}
     this.asked = new Set(); // prefixes requested from the current search worker
     this.opening = null;
     this.error = null; // message of the last search failure
@@ -94,16 +96,20 @@ export class Assistant {
   }
 
   computerToMove(state = this.state) {
-    return !!state && !state.over && this.settings.computer === state.toMove;
+    return !!state && state.game === "othello" && !state.over && this.settings.computer === state.toMove;
   }
 
   update(state) {
     this.state = state;
     const stale =
-      (this.thinking && (this.thinking.transcript !== state.transcript || !this.computerToMove())) ||
-      (this.hintsFor !== null && (this.hintsFor !== state.transcript || !this.settings.hints));
+      (this.thinking && (this.thinking.record !== state.record || !this.computerToMove())) ||
+      (this.hintsFor !== null && (this.hintsFor !== state.record || !this.settings.hints));
     if (stale) this.cancel();
-    if (this.hints?.transcript !== state.transcript) this.hints = null;
+    if (this.hints?.record !== state.record) this.hints = null;
+    if (state.game !== "othello") {
+      this.opening = null;
+      return this.changed();
+    }
     this.askOpening(state);
     if (this.error) return this.changed();
     this.askValues(state);
@@ -130,12 +136,13 @@ export class Assistant {
   }
 
   async think(state) {
-    const job = { transcript: state.transcript, level: this.settings.level, report: null, moveNow: false };
+    const job = { record: state.record, level: this.settings.level, report: null, moveNow: false };
     this.thinking = job;
+    const seconds = this.budget?.() ?? null;
     try {
       const answer = await this.search.call(
         "othello_think",
-        { transcript: job.transcript, level: job.level },
+        seconds ? { record: job.record, level: job.level, seconds } : { record: job.record, level: job.level },
         (report) => {
           if (this.thinking !== job) return;
           job.report = report;
@@ -145,7 +152,7 @@ export class Assistant {
       );
       if (this.thinking !== job) return;
       this.thinking = null;
-      this.play(job.transcript, answer.move);
+      this.play(job.record, answer.move);
     } catch (err) {
       if (err instanceof Cancelled || this.thinking !== job) return;
       this.thinking = null;
@@ -162,63 +169,60 @@ export class Assistant {
       return;
     }
     this.cancel();
-    this.play(job.transcript, job.report.move);
+    this.play(job.record, job.report.move);
   }
 
   async askHints(state) {
-    const transcript = state.transcript;
-    this.hintsFor = transcript;
+    const record = state.record;
+    this.hintsFor = record;
     try {
-      const found = await this.search.call("othello_hints", { transcript, level: HINT_LEVEL });
-      if (this.hintsFor !== transcript) return;
+      const found = await this.search.call("othello_hints", { record, level: HINT_LEVEL });
+      if (this.hintsFor !== record) return;
       this.hintsFor = null;
-      this.hints = { transcript, ...found };
+      this.hints = { ...found, record };
       this.changed();
     } catch (err) {
-      if (err instanceof Cancelled || this.hintsFor !== transcript) return;
+      if (err instanceof Cancelled || this.hintsFor !== record) return;
       this.hintsFor = null;
       this.fail(err);
     }
   }
 
-  /** The position after each placed move, as transcripts (from the facade's move names). */
+  /** The game after each placed move, as records (the facade's `prefixes`; a pass leaves
+   *  the record as it was, so it is left out). */
   prefixes(state = this.state) {
-    const out = [];
-    let transcript = "";
-    for (const move of state?.moves ?? []) {
-      if (move === "pass") continue;
-      transcript += move;
-      out.push(transcript);
-    }
-    return out;
+    if (state?.game !== "othello") return [];
+    return (state?.prefixes ?? []).filter((record, i, all) => record !== all[i - 1]);
   }
 
   askValues(state) {
-    for (const transcript of this.prefixes(state)) {
-      if (this.values.has(transcript) || this.asked.has(transcript)) continue;
-      this.asked.add(transcript);
-      this.search.call("othello_value", { transcript }).then(
+    for (const record of this.prefixes(state)) {
+      if (this.values.has(record) || this.asked.has(record)) continue;
+      this.asked.add(record);
+      this.search.call("othello_value", { record }).then(
         (answer) => {
-          this.values.set(transcript, { value: answer.value, exact: answer.exact });
+          this.values.set(record, { value: answer.value, exact: answer.exact });
           this.changed();
         },
         (err) => {
-          this.asked.delete(transcript);
+          this.asked.delete(record);
           if (!(err instanceof Cancelled)) this.fail(err);
         },
       );
     }
   }
 
+  /** The opening's name, from the search worker: the rules worker would have to install
+   *  the app's data files first, which would hold up the next move. */
   async askOpening(state) {
-    const transcript = state.transcript;
+    const record = state.record;
     try {
-      const opening = await this.rules.call("othello_opening", { transcript });
-      if (this.state?.transcript !== transcript) return;
+      const opening = await this.search.call("othello_opening", { record });
+      if (this.state?.record !== record) return;
       this.opening = opening;
       this.changed();
     } catch {
-      // The opening name is a nicety: the rules worker reports real problems elsewhere.
+      // The opening name is a nicety (asked again after the next move).
     }
   }
 

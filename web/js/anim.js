@@ -1,22 +1,22 @@
-// Move animation: the placed disc grows in and the flipped discs turn over.
-// With prefers-reduced-motion the new position is drawn at once.
+// Move animation timing: `draw(t)` is called with t from 0 to 1, then with null for the
+// final frame. With prefers-reduced-motion only the final frame is drawn.
 
-const DURATION_MS = 320;
+const DURATION_MS = { othello: 320, themisto: 520 };
 const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
-/** Animate from `fromCells` to the state's cells; `draw(anim)` draws one frame (anim may be
- *  null for the final frame). Returns a function that cancels the animation. */
+/** Animate the move that led to `state` (from `fromCells`); returns a cancel function. */
 export function animateMove(fromCells, state, draw) {
   if (reduced?.matches || !fromCells || state.lastMove == null) {
     draw(null);
     return () => {};
   }
-  const anim = { from: fromCells, placed: state.lastMove, flipped: new Set(state.flipped), t: 0 };
+  const duration = DURATION_MS[state.game] ?? 320;
+  const anim = { from: fromCells, t: 0 };
   const start = performance.now();
   let frame = 0;
   let done = false;
   const step = (now) => {
-    anim.t = Math.min(1, (now - start) / DURATION_MS);
+    anim.t = Math.min(1, (now - start) / duration);
     if (anim.t >= 1) {
       done = true;
       draw(null);
@@ -25,7 +25,7 @@ export function animateMove(fromCells, state, draw) {
       frame = requestAnimationFrame(step);
     }
   };
-  draw(anim); // the placed disc is drawn in this very frame
+  draw(anim); // the first frame of the move is drawn at once
   frame = requestAnimationFrame(step);
   return () => {
     if (!done) {

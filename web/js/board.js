@@ -42,7 +42,12 @@ export function fitCanvas(canvas) {
   return { ctx, geo: layout(size) };
 }
 
-function drawFrame(ctx, geo) {
+/** Centre of square `sq` in CSS pixels. */
+export function centre(geo, sq) {
+  return [geo.margin + ((sq % 8) + 0.5) * geo.cell, geo.margin + (Math.floor(sq / 8) + 0.5) * geo.cell];
+}
+
+export function drawFrame(ctx, geo, { stars = true } = {}) {
   const { size, margin, cell } = geo;
   ctx.fillStyle = COLORS.frame;
   ctx.fillRect(0, 0, size, size);
@@ -63,7 +68,7 @@ function drawFrame(ctx, geo) {
   }
   ctx.stroke();
   ctx.fillStyle = COLORS.line;
-  for (const [c, r] of [[2, 2], [6, 2], [2, 6], [6, 6]]) {
+  for (const [c, r] of stars ? [[2, 2], [6, 2], [2, 6], [6, 6]] : []) {
     ctx.beginPath();
     ctx.arc(margin + c * cell, margin + r * cell, Math.max(2, cell * 0.06), 0, 2 * Math.PI);
     ctx.fill();
@@ -79,12 +84,11 @@ function drawFrame(ctx, geo) {
   }
 }
 
-/** A disc of `color` ("X" black, "O" white) at square `sq`, squeezed horizontally by
- *  `squeeze` (1 = round, 0 = edge-on) and scaled by `scale`. */
-function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1) {
-  const { margin, cell } = geo;
-  const cx = margin + ((sq % 8) + 0.5) * cell;
-  const cy = margin + (Math.floor(sq / 8) + 0.5) * cell;
+/** A disc of `color` ("X" black, "O" white) at square `sq` (or at the point `at`),
+ *  squeezed horizontally by `squeeze` (1 = round, 0 = edge-on) and scaled by `scale`. */
+export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null) {
+  const { cell } = geo;
+  const [cx, cy] = at ?? centre(geo, sq);
   const r = cell * 0.41 * scale;
   if (r <= 0) return;
   const rx = Math.max(r * squeeze, 0.5);
@@ -105,7 +109,7 @@ function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1) {
   ctx.restore();
 }
 
-function drawHint(ctx, geo, sq, toMove, hovered) {
+export function drawHint(ctx, geo, sq, toMove, hovered) {
   const { margin, cell } = geo;
   const cx = margin + ((sq % 8) + 0.5) * cell;
   const cy = margin + (Math.floor(sq / 8) + 0.5) * cell;
@@ -122,7 +126,7 @@ export function formatValue(value) {
 }
 
 /** A move's value on its (empty) square: a pill, gold when exact, ringed for the best. */
-function drawValue(ctx, geo, hint) {
+export function drawValue(ctx, geo, hint) {
   const { margin, cell } = geo;
   const cx = margin + ((hint.sq % 8) + 0.5) * cell;
   const cy = margin + (Math.floor(hint.sq / 8) + 0.5) * cell;
@@ -146,57 +150,38 @@ function drawValue(ctx, geo, hint) {
   ctx.restore();
 }
 
-/**
- * Draw a whole frame.
- * view: {cells: 64 chars "X"/"O"/"-", legal: [sq], toMove, lastMove, hover, cursor,
- *        hints: [{sq, value, exact, best}] | null (move values, shown on their squares),
- *        anim: {placed, flipped: Set, from: cells, t: 0..1} | null}
- */
-export function drawBoard(ctx, geo, view) {
-  drawFrame(ctx, geo);
-  const { cells, anim } = view;
-  if (!cells) return;
-  for (let sq = 0; sq < 64; sq++) {
-    const now = cells[sq];
-    if (anim && sq === anim.placed) {
-      drawDisc(ctx, geo, sq, now, 1, Math.min(1, 0.55 + anim.t * 1.5));
-    } else if (anim && anim.flipped.has(sq) && anim.t < 1) {
-      // Turn the disc over: it narrows to its edge, then widens showing the other side.
-      const before = anim.from[sq];
-      const squeeze = Math.abs(Math.cos(Math.PI * anim.t));
-      drawDisc(ctx, geo, sq, anim.t < 0.5 ? before : now, squeeze);
-    } else if (now === "X" || now === "O") {
-      drawDisc(ctx, geo, sq, now);
-    }
-  }
-  if (view.lastMove != null && !(anim && anim.t < 1)) {
-    const { margin, cell } = geo;
-    ctx.fillStyle = COLORS.last;
-    ctx.beginPath();
-    ctx.arc(
-      margin + ((view.lastMove % 8) + 0.5) * cell,
-      margin + (Math.floor(view.lastMove / 8) + 0.5) * cell,
-      cell * 0.07,
-      0,
-      2 * Math.PI,
-    );
-    ctx.fill();
-  }
-  if (!anim || anim.t >= 1) {
-    const valued = new Set((view.hints || []).map((hint) => hint.sq));
-    for (const sq of view.legal || []) {
-      if (!valued.has(sq)) drawHint(ctx, geo, sq, view.toMove, sq === view.hover);
-    }
-    for (const hint of view.hints || []) drawValue(ctx, geo, hint);
-  }
-  if (view.cursor != null) {
-    const { margin, cell } = geo;
-    ctx.strokeStyle = COLORS.cursor;
-    ctx.lineWidth = Math.max(2, cell * 0.06);
-    const x = margin + (view.cursor % 8) * cell;
-    const y = margin + Math.floor(view.cursor / 8) * cell;
-    ctx.strokeRect(x + 2, y + 2, cell - 4, cell - 4);
-  }
+/** The keyboard cursor: a gold square outline. */
+export function drawCursor(ctx, geo, sq) {
+  const { margin, cell } = geo;
+  ctx.strokeStyle = COLORS.cursor;
+  ctx.lineWidth = Math.max(2, cell * 0.06);
+  ctx.strokeRect(margin + (sq % 8) * cell + 2, margin + Math.floor(sq / 8) * cell + 2, cell - 4, cell - 4);
+}
+
+/** The last move's marker: a small red dot. */
+export function drawMarker(ctx, geo, sq) {
+  const [x, y] = centre(geo, sq);
+  ctx.fillStyle = COLORS.last;
+  ctx.beginPath();
+  ctx.arc(x, y, geo.cell * 0.07, 0, 2 * Math.PI);
+  ctx.fill();
+}
+
+/** A square tinted with `color` (selection, winning row, capture preview). */
+export function shade(ctx, geo, sq, color) {
+  const { margin, cell } = geo;
+  ctx.fillStyle = color;
+  ctx.fillRect(margin + (sq % 8) * cell + 1, margin + Math.floor(sq / 8) * cell + 1, cell - 2, cell - 2);
+}
+
+/** A ring around square `sq`. */
+export function ring(ctx, geo, sq, color, width = 0.06, radius = 0.46) {
+  const [x, y] = centre(geo, sq);
+  ctx.strokeStyle = color;
+  ctx.lineWidth = Math.max(2, geo.cell * width);
+  ctx.beginPath();
+  ctx.arc(x, y, geo.cell * radius, 0, 2 * Math.PI);
+  ctx.stroke();
 }
 
 /** Name of a square for screen readers ("f5"): a label, not notation parsing. */

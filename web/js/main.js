@@ -1,14 +1,20 @@
 // Page wiring: what happens on each event. The view draws what the engine returns and
-// collects input; every rule, notation, link and saved game is handled by Python.
+// collects input; every rule, notation, link and saved game is handled by Python. Nothing
+// here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
 import { Assistant, LEVELS } from "./ai.js";
 import { animateMove } from "./anim.js";
-import { drawBoard, fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
+import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
+import { Clocks, formatClock } from "./clock.js";
+import { chooseNewGame } from "./dialog.js";
 import { Engine } from "./engine.js";
+import { othello } from "./games/othello.js";
+import { targetsOf, themisto } from "./games/themisto.js";
 import { drawGraph } from "./graph.js";
 import { readLink, writeLink } from "./link.js";
 import {
   keepPrevious,
+  loadGame,
   loadPrevious,
   loadPreview,
   loadSaved,
@@ -17,25 +23,36 @@ import {
   saveState,
 } from "./store.js";
 
-// Where the discs stand before any game is loaded (shown while the engine starts).
-const START_CELLS = "-".repeat(27) + "OX------XO" + "-".repeat(27);
+const VIEWS = { othello, themisto };
+// Where the pieces stand before any game is loaded (shown while the engine starts).
+const START_CELLS = {
+  othello: "-".repeat(27) + "OX------XO" + "-".repeat(27),
+  themisto: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
+};
+// The computer's budget per move in the page, for a clock: the level's native seconds x 2.
+const LEVEL_SECONDS = { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4 };
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
 const engine = new Engine({ onProgress: showProgress });
+const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
-  rules: engine,
   settings: loadSettings(),
-  play: (transcript, move) => computerPlays(transcript, move),
+  play: (record, move) => computerPlays(record, move),
   changed: () => renderAI(),
+  budget: () => computerBudget(),
 });
 
 const page = {
   state: null, // last state the engine returned
+  view: VIEWS[loadGame()], // the game's view module
+  ui: VIEWS[loadGame()].newUI(), // the view's own state (Themisto: the selected disk)
   engineReady: false,
   busy: false,
+  queued: null, // a square clicked while an answer was pending: played after it
   hover: null,
   cursor: null,
+  drag: null, // the square a pointer went down on
   anim: null,
   cancelAnim: () => {},
   timings: { boardDrawn: null, engineReady: null, lastMove: null },
@@ -48,27 +65,33 @@ const ready = new Promise((resolve) => {
 
 // -- drawing ---------------------------------------------------------------------------
 
+function canAct() {
+  const s = page.state;
+  return !!s && page.engineReady && !page.busy && !s.over && !ai.computerToMove();
+}
+
 function draw() {
   const { ctx, geo } = fitCanvas(canvas);
   const s = page.state;
-  drawBoard(ctx, geo, {
-    cells: s ? s.cells : (loadPreview() ?? START_CELLS),
-    legal: s && page.engineReady && !page.busy && !ai.computerToMove() ? s.legal : [],
+  page.view.draw(ctx, geo, {
+    state: s,
+    cells: s ? s.cells : (loadPreview() ?? START_CELLS[page.view.id]),
+    legal: canAct() ? s.legal : [],
     hints: hintSquares(),
-    toMove: s?.toMove,
-    lastMove: s?.lastMove ?? null,
     hover: page.hover,
     cursor: page.cursor,
     anim: page.anim,
+    ui: page.ui,
   });
-  canvas.classList.toggle("can-play", page.hover != null && !!s?.legal.includes(page.hover));
+  const active = page.hover != null && canAct() && page.view.active(page.hover, s, page.ui);
+  canvas.classList.toggle("can-play", active);
 }
 
 /** The hint values of the current position as [{sq, value, exact, best}], or null. */
 function hintSquares() {
   const s = page.state;
   const h = ai.hints;
-  if (!s || !h || h.transcript !== s.transcript || !ai.settings.hints || page.busy) return null;
+  if (!s || !h || h.record !== s.record || !ai.settings.hints || page.busy) return null;
   if (ai.computerToMove()) return null; // hints are for the human to move
   return s.legal
     .map((sq, i) => ({ sq, name: s.legalNames[i] }))
@@ -76,19 +99,23 @@ function hintSquares() {
     .map(({ sq, name }) => ({ sq, value: h.values[name], exact: h.exact, best: name === h.best }));
 }
 
-function sideName(color) {
-  return color === "black" ? "Black" : "White";
+function sideName(side) {
+  return page.view.sides[side] ?? side;
 }
 
 /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
 function renderAI() {
   const { computer, level, hints } = ai.settings;
+  const withAI = page.view.hasAI;
+  $("opponent-settings").hidden = !withAI;
+  $("analysis").hidden = !withAI;
   $("computer").value = computer ?? "off";
   $("level").value = String(level);
   $("hints").checked = hints;
-  $("tagline").textContent = computer
-    ? `Othello · you against the computer (${sideName(computer)}, level ${level} · ${LEVELS[level]})`
-    : "Othello · two players, one device";
+  $("tagline").textContent =
+    computer && withAI
+      ? `${page.view.title} · you against the computer (${sideName(computer)}, level ${level} · ${LEVELS[level]})`
+      : `${page.view.title} · two players, one device`;
   const job = ai.thinking;
   $("thinking").hidden = !job;
   if (job) {
@@ -111,66 +138,157 @@ function renderAI() {
     const value = formatValue(h.values[h.best]);
     line.textContent = `Best line: ${h.pv.join(" ")} (${h.exact ? "exact" : "estimate"} ${value})`;
   }
-  drawGraph($("graph"), ai.evaluation());
+  if (withAI) drawGraph($("graph"), ai.evaluation());
+  renderPlayers();
   draw();
 }
 
 function changeSettings() {
   const computer = $("computer").value === "off" ? null : $("computer").value;
-  const settings = { computer, level: Number($("level").value), hints: $("hints").checked };
+  const settings = { ...ai.settings, computer, level: Number($("level").value), hints: $("hints").checked };
   saveSettings(settings);
   ai.configure(settings);
   renderPanel();
   renderAI();
 }
 
-/** The computer's answer for `transcript`: played if the game is still there. */
-function computerPlays(transcript, move) {
-  if (page.state?.transcript !== transcript) return;
-  request("othello_play", { transcript, move }, { animate: true });
+/** The computer's answer for `record`: played if the game is still there. */
+function computerPlays(record, move) {
+  if (page.state?.record !== record) return;
+  request("play", { record, move }, { animate: true });
+}
+
+/** Seconds the computer may think when a clock runs (else null: the level's budget). */
+function computerBudget() {
+  const s = page.state;
+  if (!clocks.active || !s?.toMove) return null;
+  const empties = [...s.cells].filter((c) => c === "-").length;
+  return clocks.budget(s.toMove, empties, LEVEL_SECONDS[ai.settings.level] ?? 2.4);
+}
+
+/** Who plays each side, for the panel: "you", "computer" or nothing (two players). */
+function roleOf(side) {
+  const computer = page.view.hasAI ? ai.settings.computer : null;
+  if (!computer) return "";
+  return side === computer ? "computer" : "you";
+}
+
+function renderPlayers() {
+  const s = page.state;
+  const sides = s?.sides ?? Object.keys(page.view.sides);
+  sides.forEach((side, i) => {
+    $(`player-${i}`).classList.toggle("to-move", s?.toMove === side);
+    $(`player-${i}`).dataset.side = side;
+    $(`name-${i}`).textContent = sideName(side);
+    const disc = $(`disc-${i}`);
+    disc.className = page.view.id === "othello" ? `disc ${side}` : `badge ${side}`;
+    disc.textContent = page.view.id === "othello" ? "" : i === 0 ? "1" : "2";
+    const rules = page.view.sideRules?.[side] ?? "";
+    $(`role-${i}`).textContent = [roleOf(side), rules].filter(Boolean).join(" · ");
+    const count = $(`count-${i}`);
+    count.hidden = page.view.id !== "othello";
+    if (s && page.view.id === "othello") count.textContent = String(s.counts[side]);
+    const supply = $(`supply-${i}`);
+    supply.hidden = !s?.extra?.supply;
+    if (s?.extra?.supply) {
+      supply.textContent = `${s.extra.supply[side]} left`;
+      supply.title = `Discs left in ${sideName(side)}'s supply`;
+    }
+  });
+}
+
+function renderClocks() {
+  const times = clocks.snapshot();
+  const sides = page.state?.sides ?? [];
+  sides.forEach((side, i) => {
+    const el = $(`clock-${i}`);
+    el.hidden = !times;
+    if (!times) return;
+    el.textContent = formatClock(times[side]);
+    el.classList.toggle("running", clocks.running === side);
+    el.classList.toggle("low", times[side] < 10_000);
+    el.setAttribute("aria-label", `${sideName(side)}'s clock: ${formatClock(times[side])}`);
+  });
+}
+
+function renderSeries() {
+  const series = page.state?.extra?.series ?? null;
+  $("series-panel").hidden = !series;
+  if (!series) return;
+  const name = (player) => seriesPlayerName(player);
+  $("series-goal").textContent = `(first to ${series.target} ${series.kind})`;
+  const score = `${name("A")} ${series.score.A} – ${series.score.B} ${name("B")}`;
+  $("series-score").textContent = series.over ? `${name(series.winner)} wins the series, ${score}` : score;
+  const list = $("series-games");
+  list.replaceChildren(
+    ...series.games.map((g) => {
+      const item = document.createElement("li");
+      const winner = g.winner ? `${name(g.winner)} wins` : "draw";
+      item.textContent = `Game ${g.number}: ${name(g.black)} Black, ${g.score[0]}–${g.score[1]} (${winner})`;
+      return item;
+    }),
+  );
+  $("next-game").hidden = !(page.state.over && !series.over);
+}
+
+/** "You" / "Computer" against the computer, else "Player A" / "Player B". */
+function seriesPlayerName(player) {
+  const you = ai.settings.you ?? "A";
+  if (!page.view.hasAI || !ai.settings.computer) return `Player ${player}`;
+  return player === you ? "You" : "Computer";
 }
 
 function renderPanel() {
   const s = page.state;
   if (!s) return;
-  $("count-black").textContent = String(s.counts.black);
-  $("count-white").textContent = String(s.counts.white);
-  $("player-black").classList.toggle("to-move", s.toMove === "black");
-  $("player-white").classList.toggle("to-move", s.toMove === "white");
+  renderPlayers();
+  renderClocks();
+  renderSeries();
   $("status").textContent = s.status;
   $("undo").disabled = !canTakeBack(s);
   $("new-game").disabled = false;
+  $("pass").hidden = !(s.extra?.canPass && !ai.computerToMove());
   const list = $("moves");
   list.replaceChildren();
-  let color = "black";
   s.moves.forEach((move, i) => {
     const item = document.createElement("li");
-    const disc = document.createElement("span");
-    disc.className = `disc ${color}`;
-    item.append(disc, move);
-    if (move === "pass") item.classList.add("pass");
+    const mark = document.createElement("span");
+    mark.className = s.game === "othello" ? `disc ${move.by}` : `badge ${move.by}`;
+    mark.textContent = s.game === "othello" ? "" : move.by === "one" ? "1" : "2";
+    mark.title = sideName(move.by);
+    item.append(mark, move.text);
+    if (move.note) {
+      const note = document.createElement("span");
+      note.className = "note";
+      note.textContent = move.note;
+      item.append(note);
+    }
+    if (move.text === "pass") item.classList.add("pass");
     if (i === s.moves.length - 1) item.classList.add("last");
     list.append(item);
-    color = color === "black" ? "white" : "black";
   });
   list.scrollTop = list.scrollHeight;
-  canvas.setAttribute("aria-label", `Othello board. ${s.status}. Arrow keys move, Enter plays.`);
+  canvas.setAttribute("aria-label", `${page.view.title} board. ${s.status}. Arrow keys move, Enter plays.`);
+  renderChoice();
 }
 
 /** Whether Undo has something to take back: against the computer, a move of your own. */
 function canTakeBack(s) {
-  const computer = ai.settings.computer;
+  const computer = page.view.hasAI ? ai.settings.computer : null;
   if (!computer || !s.canUndo) return s.canUndo;
-  return s.moves.some((move, i) => move !== "pass" && (i % 2 ? "white" : "black") !== computer);
+  return s.moves.some((move) => move.text !== "pass" && move.by !== computer);
 }
 
 /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
-function show(state, { animate = false, clickedAt = null } = {}) {
+function show(state, { animate = false, clickedAt = null, continued = false } = {}) {
   const before = page.state?.cells;
+  page.view = VIEWS[state.game];
   page.state = state;
+  page.ui = page.view.newUI();
   page.cancelAnim();
   saveState(state);
   writeLink(state.link);
+  clocks.update(state, continued);
   renderPanel();
   if (animate) {
     page.cancelAnim = animateMove(before, state, (anim) => {
@@ -184,6 +302,7 @@ function show(state, { animate = false, clickedAt = null } = {}) {
   }
   if (clickedAt != null) page.timings.lastMove = performance.now() - clickedAt;
   ai.update(state);
+  renderAI();
 }
 
 /** Show `text` (empty hides the notice), with an optional button `{label, run}`. */
@@ -238,7 +357,7 @@ async function firstState() {
   if (link) {
     try {
       const state = await engine.call("open_link", { fragment: link });
-      offerPrevious(saved, state);
+      offerPrevious(loadSaved(state.game), state);
       return state;
     } catch (err) {
       linkProblem = capitalize(err.message);
@@ -251,11 +370,11 @@ async function firstState() {
       return state;
     } catch (err) {
       notice(`${linkProblem ? linkProblem + ". " : ""}${capitalize(err.message)}. Starting a new game.`);
-      return engine.call("othello_new");
+      return engine.call("new", { game: loadGame() });
     }
   }
   if (linkProblem) notice(`${linkProblem}. Starting a new game.`);
-  return engine.call("othello_new");
+  return engine.call("new", { game: loadGame() });
 }
 
 async function startEngine() {
@@ -276,8 +395,7 @@ async function startEngine() {
     engine.stop();
     $("loading").hidden = true;
     $("failure-text").textContent =
-      `The game engine could not load (${err.message}). ` +
-      "Check your connection, then try again.";
+      `The game engine could not load (${err.message}). ` + "Check your connection, then try again.";
     $("failure").hidden = false;
     $("status").textContent = "The game engine is not loaded.";
   }
@@ -311,25 +429,84 @@ async function request(method, params, options = {}) {
     page.busy = false;
     if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
     notice("");
-    show(state, options);
+    show(state, { continued: true, ...options });
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
     draw();
     if (page.state) ai.update(page.state); // the game goes on from the state still shown
   }
+  playQueued();
 }
 
-function play(square, clickedAt) {
+/** A square clicked while an answer was pending is played now (or told why not). */
+function playQueued() {
+  const queued = page.queued;
+  page.queued = null;
+  if (!queued) return;
+  if (page.state?.over || ai.computerToMove()) {
+    notice(`Your click on ${squareLabel(queued.square)} came while the board was changing: it was not played.`);
+    return;
+  }
+  pressSquare(queued.square, queued.clickedAt);
+}
+
+/** A click, tap, drag end or Enter on `sq`: what it means is the game view's business. */
+function pressSquare(sq, clickedAt) {
   const s = page.state;
-  if (!s || !page.engineReady || page.busy || ai.computerToMove()) return;
-  const index = s.legal.indexOf(square);
-  if (index < 0) return; // not a legal target: nothing happens
+  if (!s || !page.engineReady || s.over || ai.computerToMove()) return;
+  if (page.busy) {
+    page.queued = { square: sq, clickedAt }; // answered in turn, never dropped silently
+    return;
+  }
+  const action = page.view.click(sq, s, page.ui);
+  if (!action) return;
+  if (action.move) {
+    page.ui = page.view.newUI();
+    request("play", { record: s.record, move: action.move }, { animate: true, clickedAt });
+  } else if (action.choice) {
+    page.ui.choice = action.choice;
+    renderChoice();
+    draw();
+    $("choose-capture").focus();
+  } else if ("select" in action) {
+    page.ui.selected = action.select;
+    page.ui.choice = null;
+    renderChoice();
+    draw();
+  }
+}
+
+/** Themisto's capture choice: which disks the capture would turn over, two buttons. */
+function renderChoice() {
+  const choice = page.ui?.choice;
+  $("capture-choice").hidden = !choice;
+  if (!choice) return;
+  const names = choice.captures.map(squareLabel).join(" ");
+  const n = choice.captures.length;
+  $("capture-text").textContent = `${squareLabel(choice.from)} to ${squareLabel(choice.to)}: capture?`;
+  $("choose-capture").textContent = `Capture ${n} disk${n === 1 ? "" : "s"} (${names})`;
+  $("choose-plain").textContent = "Slide only";
+}
+
+function choose(capture) {
+  const choice = page.ui.choice;
+  if (!choice || !page.state) return;
+  page.ui = page.view.newUI();
+  renderChoice();
   request(
-    "othello_play",
-    { transcript: s.transcript, move: s.legalNames[index] },
-    { animate: true, clickedAt },
+    "play",
+    { record: page.state.record, move: capture ? choice.capture : choice.plain },
+    { animate: true, clickedAt: performance.now() },
   );
+  canvas.focus();
+}
+
+function cancelSelection() {
+  if (page.ui.selected == null && !page.ui.choice) return;
+  page.ui = page.view.newUI();
+  renderChoice();
+  draw();
 }
 
 function pointerSquare(event) {
@@ -342,7 +519,17 @@ canvas.addEventListener("pointerdown", (event) => {
   if (event.button !== 0) return;
   const clickedAt = performance.now();
   const square = pointerSquare(event);
-  if (square != null) play(square, clickedAt);
+  page.drag = square;
+  if (square != null) pressSquare(square, clickedAt);
+});
+
+canvas.addEventListener("pointerup", (event) => {
+  // A drag: a disk picked up on one square and let go on another plays there.
+  const start = page.drag;
+  page.drag = null;
+  const square = pointerSquare(event);
+  if (start == null || square == null || square === start || page.ui.selected !== start) return;
+  if (targetsOf(page.state, start).some((t) => t.to === square)) pressSquare(square, performance.now());
 });
 
 canvas.addEventListener("pointermove", (event) => {
@@ -362,15 +549,18 @@ canvas.addEventListener("keydown", (event) => {
   const steps = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
   if (event.key in steps) {
     event.preventDefault();
-    const from = page.cursor ?? page.state?.legal[0] ?? 27;
-    const col = (from % 8) + (Math.abs(steps[event.key]) === 1 ? steps[event.key] : 0);
-    const row = Math.floor(from / 8) + (Math.abs(steps[event.key]) === 8 ? steps[event.key] / 8 : 0);
+    const from = page.cursor ?? page.view.cursorStart(page.state, page.ui);
+    const step = steps[event.key];
+    const col = (from % 8) + (Math.abs(step) === 1 ? step : 0);
+    const row = Math.floor(from / 8) + (Math.abs(step) === 8 ? step / 8 : 0);
     page.cursor = Math.min(7, Math.max(0, row)) * 8 + Math.min(7, Math.max(0, col));
     canvas.setAttribute("aria-label", `Square ${squareLabel(page.cursor)}`);
     draw();
   } else if ((event.key === "Enter" || event.key === " ") && page.cursor != null) {
     event.preventDefault();
-    play(page.cursor, performance.now());
+    pressSquare(page.cursor, performance.now());
+  } else if (event.key === "Escape") {
+    cancelSelection();
   }
 });
 
@@ -379,10 +569,97 @@ canvas.addEventListener("blur", () => {
   draw();
 });
 
-$("new-game").addEventListener("click", () => request("othello_new", {}));
+$("choose-capture").addEventListener("click", () => choose(true));
+$("choose-plain").addEventListener("click", () => choose(false));
+$("capture-choice").addEventListener("keydown", (event) => {
+  if (event.key === "Escape") {
+    event.preventDefault();
+    cancelSelection();
+    canvas.focus();
+  }
+});
+$("pass").addEventListener("click", () => {
+  if (page.state?.extra?.canPass && canAct()) request("play", { record: page.state.record, move: "pass" });
+});
+
+$("new-game").addEventListener("click", () => newGame());
+$("next-game").addEventListener("click", () => nextSeriesGame());
 $("undo").addEventListener("click", () => undo());
 $("move-now").addEventListener("click", () => ai.moveNow());
+$("rules").addEventListener("click", () => showRules());
+$("rules-close").addEventListener("click", () => $("rules-dialog").close());
 for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change", changeSettings);
+
+/** The New game dialog, then the new game (the game replaced stays in its own save). */
+async function newGame() {
+  if (!page.engineReady) return;
+  const hasAI = Object.fromEntries(Object.entries(VIEWS).map(([id, v]) => [id, v.hasAI]));
+  const chosen = await chooseNewGame(hasAI);
+  if (!chosen) return;
+  const view = VIEWS[chosen.game];
+  let first = chosen.first;
+  let toss = "";
+  if (first === "toss") {
+    first = crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "first" : "second";
+    const [one, two] = Object.keys(view.sides);
+    const mine = first === "first" ? one : two;
+    const who = chosen.opponent === "computer" ? "you play" : "the first player to sit down plays";
+    toss = `The coin toss: ${who} ${view.sides[mine]}.`;
+  }
+  const [firstSide, secondSide] = Object.keys(view.sides);
+  const computer = chosen.opponent === "computer" && view.hasAI ? (first === "first" ? secondSide : firstSide) : null;
+  const settings = { ...ai.settings, computer, level: chosen.level, you: first === "first" ? "A" : "B" };
+  saveSettings(settings);
+  page.busy = false;
+  page.queued = null;
+  try {
+    const state = await engine.call("new", { game: chosen.game, options: chosen.options });
+    ai.configure(settings);
+    notice(toss);
+    show(state);
+  } catch (err) {
+    notice(`${capitalize(err.message)}. Your game is unchanged.`);
+  }
+}
+
+/** The next game of a series: colours swap, so the computer (if any) changes side too. */
+async function nextSeriesGame() {
+  const s = page.state;
+  if (!s?.extra?.series || !page.engineReady || page.busy) return;
+  page.busy = true;
+  try {
+    const state = await engine.call("next_game", { record: s.record });
+    page.busy = false;
+    if (ai.settings.computer) {
+      const you = ai.settings.you ?? "A";
+      const computer = state.extra.series.black === you ? "white" : "black";
+      const settings = { ...ai.settings, computer };
+      saveSettings(settings);
+      ai.configure(settings);
+    }
+    notice("");
+    show(state);
+  } catch (err) {
+    page.busy = false;
+    notice(capitalize(err.message) + ".");
+  }
+}
+
+/** A clock reached zero: the facade ends the game (the side to move loses). */
+async function timeRanOut(side) {
+  const s = page.state;
+  if (!s || s.over || s.toMove !== side) return;
+  const wait = () => new Promise((resolve) => setTimeout(resolve, 20));
+  while (page.busy) await wait();
+  if (page.state !== s) return;
+  await request("flag", { record: s.record, side });
+}
+
+function showRules() {
+  for (const id of Object.keys(VIEWS)) $(`rules-${id}`).hidden = id !== page.view.id;
+  $("rules-title").textContent = `Rules of ${page.view.title}`;
+  $("rules-dialog").showModal();
+}
 
 /** Take back the last move; against the computer, back to your own last turn. */
 async function undo() {
@@ -390,15 +667,15 @@ async function undo() {
   page.busy = true;
   const base = page.state;
   try {
-    let state = await engine.call("othello_undo", { transcript: page.state.transcript });
+    let state = await engine.call("undo", { record: page.state.record });
     // Against the computer, go back to your own turn, past its moves and any forced passes.
     while (ai.computerToMove(state) && state.canUndo) {
-      state = await engine.call("othello_undo", { transcript: state.transcript });
+      state = await engine.call("undo", { record: state.record });
     }
     page.busy = false;
     if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
     notice("");
-    show(state);
+    show(state, { continued: true });
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
@@ -443,21 +720,34 @@ window.flipside = {
   engine,
   snapshot() {
     const s = page.state;
+    const choice = page.ui?.choice;
     return {
-      game: s?.game ?? "othello",
+      game: s?.game ?? page.view.id,
+      record: s?.record ?? null,
       position: s?.position ?? null,
       toMove: s?.toMove ?? null,
-      moves: s ? [...s.moves] : [],
-      legal: s ? [...s.legalNames] : [],
-      transcript: s?.transcript ?? "",
+      moves: s ? s.moves.map((m) => m.text) : [],
+      legal: s ? (s.game === "othello" ? [...s.legalNames] : s.legal.map(squareLabel)) : [],
+      transcript: s?.game === "othello" ? s.extra.transcript : (s?.moves.map((m) => m.text).join(" ") ?? ""),
       counts: s ? { ...s.counts } : null,
       status: $("status").textContent,
+      result: s?.result ?? null,
+      link: s?.link ?? null,
       notice: $("notice").hidden ? null : $("notice-text").textContent,
       over: s?.over ?? false,
       ready: page.engineReady,
       busy: page.busy || page.anim != null,
       boardRect: boardRect(),
       timings: { ...page.timings },
+      selected: page.ui?.selected != null ? squareLabel(page.ui.selected) : null,
+      targets: targetsOf(s, page.ui?.selected).map((t) => squareLabel(t.to)),
+      choice: choice
+        ? { plain: choice.plain, capture: choice.capture, captures: choice.captures.map(squareLabel) }
+        : null,
+      row: (s?.extra?.row ?? []).map(squareLabel),
+      clocks: clocks.snapshot(),
+      series: s?.extra?.series ?? null,
+      supply: s?.extra?.supply ?? null,
       // The AI: settings, search in progress, hints, opening name, evaluation graph.
       computer: ai.settings.computer,
       level: ai.settings.level,

@@ -2,8 +2,15 @@
 // `save`) and hands them back to the engine to validate; it never interprets them.
 // `preview` keeps the last drawn cells so the board can be drawn before the engine is ready.
 
-const SAVE_KEY = "flipside.save.v1";
+const OLD_SAVE_KEY = "flipside.save.v1"; // an Othello game saved before both games were in
+const GAME_KEY = "flipside.game.v1";
 const PREVIEW_KEY = "flipside.preview.v1";
+export const GAMES = ["othello", "themisto"];
+
+/** Each game keeps its own saved game. */
+export function saveKey(game) {
+  return `flipside.save.${game}.v2`;
+}
 
 function storage() {
   try {
@@ -13,12 +20,24 @@ function storage() {
   }
 }
 
-/** The saved game string, or null. */
-export function loadSaved() {
+/** The saved game string of `game` (default: the game played last), or null. */
+export function loadSaved(game = loadGame()) {
   try {
-    return storage()?.getItem(SAVE_KEY) ?? null;
+    const store = storage();
+    const saved = store?.getItem(saveKey(game)) ?? null;
+    return saved ?? (game === "othello" ? (store?.getItem(OLD_SAVE_KEY) ?? null) : null);
   } catch {
     return null;
+  }
+}
+
+/** The game played last ("othello" when none or not understood). */
+export function loadGame() {
+  try {
+    const game = storage()?.getItem(GAME_KEY);
+    return GAMES.includes(game) ? game : "othello";
+  } catch {
+    return "othello";
   }
 }
 
@@ -37,7 +56,8 @@ export function saveState(state) {
   try {
     const store = storage();
     if (!store) return false;
-    store.setItem(SAVE_KEY, state.save);
+    store.setItem(saveKey(state.game), state.save);
+    store.setItem(GAME_KEY, state.game);
     store.setItem(PREVIEW_KEY, state.cells);
     return true;
   } catch {
@@ -93,5 +113,47 @@ export function saveSettings(settings) {
     return true;
   } catch {
     return false;
+  }
+}
+
+const CHOICES_KEY = "flipside.newgame.v1";
+
+/** The New game dialog's last choices (an object; the dialog checks each field). */
+export function loadChoices() {
+  try {
+    const data = JSON.parse(storage()?.getItem(CHOICES_KEY) ?? "null");
+    return data !== null && typeof data === "object" && !Array.isArray(data) ? data : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveChoices(choices) {
+  try {
+    storage()?.setItem(CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    // not remembered: the dialog shows its defaults next time
+  }
+}
+
+const CLOCKS_KEY = "flipside.clocks.v1";
+
+/** The clocks' remaining milliseconds of the game `record` ({black, white}), or null. */
+export function loadClocks(record) {
+  try {
+    const data = JSON.parse(storage()?.getItem(CLOCKS_KEY) ?? "null");
+    const ok = (v) => Number.isFinite(v) && v >= 0;
+    if (data?.record !== record || !ok(data.black) || !ok(data.white)) return null;
+    return { black: data.black, white: data.white };
+  } catch {
+    return null;
+  }
+}
+
+export function saveClocks(record, clocks) {
+  try {
+    storage()?.setItem(CLOCKS_KEY, JSON.stringify({ record, ...clocks }));
+  } catch {
+    // the clocks restart from the record's time after a reload
   }
 }

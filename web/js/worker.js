@@ -6,15 +6,20 @@
 // progress reports (JSON strings) are posted at once as {id, type: "report", report}.
 
 const RUNTIME = new URL("../pyodide/", import.meta.url).href;
-// Methods the page needs to show the first game. After a snapshot start they are answered
-// at once, from modules imported in the snapshot; anything else first waits until the app
-// wheel's files are installed (started after the first answer), since it may import more.
-const STARTUP_METHODS = new Set([
+// The rules methods. After a snapshot start they are answered at once, from modules imported
+// in the snapshot (flipside.web with both games' rules); anything else (the AI) first waits
+// until the app wheel's files are installed, since it imports more. The rules worker installs
+// them only when such a method comes (never in the middle of play); the search worker at once.
+const RULES_METHODS = new Set([
   "engine_info",
+  "new",
+  "state",
+  "play",
+  "undo",
+  "flag",
+  "next_game",
   "open_link",
   "open_saved",
-  "othello_new",
-  "othello_state",
 ]);
 let pyodide = null;
 let handle = null;
@@ -37,7 +42,7 @@ function installApp() {
 async function answer({ id, method, params }) {
   let text;
   try {
-    if (!STARTUP_METHODS.has(method)) await installApp();
+    if (!RULES_METHODS.has(method)) await installApp();
     const progress = (json) => post({ id, type: "report", report: JSON.parse(json) });
     text = handle(JSON.stringify({ id, method, params }), progress);
   } catch (err) {
@@ -45,7 +50,6 @@ async function answer({ id, method, params }) {
     return;
   }
   post(JSON.parse(text));
-  setTimeout(() => installApp().catch(() => {}), 0);
 }
 
 function enqueue(request) {
@@ -155,7 +159,7 @@ async function boot() {
   post({ type: "ready", info: { ...info, startup, role: self.name || "rules" } });
   for (const request of waiting.splice(0)) enqueue(request);
   // The search worker warms up at once: the app's files, the AI modules, the evaluation.
-  if (self.name === "search") enqueue({ id: 0, method: "othello_value", params: { transcript: "" } });
+  if (self.name === "search") enqueue({ id: 0, method: "othello_value", params: { record: "othello/" } });
 }
 
 boot().catch(fail);

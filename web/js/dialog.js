@@ -1,0 +1,128 @@
+// The New game dialog: which game, the opponent, who moves first (or a coin toss) and each
+// game's options. It remembers the last choices; Cancel or Escape leave the game untouched.
+
+import { loadChoices, saveChoices } from "./store.js";
+
+const $ = (id) => document.getElementById(id);
+const dialog = $("new-game-dialog");
+const FIELDS = ["opponent", "opponent-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
+  "series", "series-target", "move-limit", "move-limit-custom"];
+const FIRST_LABELS = {
+  othello: { label: "You play", first: "Black (moves first)", second: "White" },
+  themisto: { label: "You are", first: "Player one (moves first)", second: "Player two" },
+};
+
+function chosenGame() {
+  return dialog.querySelector('input[name="game"]:checked')?.value ?? "othello";
+}
+
+/** Show the fields that apply to the chosen game and options. */
+function refresh(hasAI) {
+  const game = chosenGame();
+  const labels = FIRST_LABELS[game];
+  $("first-label").textContent = labels.label;
+  $("first").options[0].textContent = labels.first;
+  $("first").options[1].textContent = labels.second;
+  $("othello-options").hidden = game !== "othello";
+  $("themisto-options").hidden = game !== "themisto";
+  const ai = hasAI[game];
+  $("opponent").options[1].disabled = !ai;
+  if (!ai) $("opponent").value = "human";
+  $("no-ai").hidden = ai;
+  const computer = $("opponent").value === "computer";
+  $("opponent-level").hidden = $("opponent-level-label").hidden = !computer;
+  const custom = (id, on) => {
+    $(id).hidden = $(`${id}-label`).hidden = !on;
+  };
+  custom("clock-custom", $("clock").value === "custom");
+  custom("series-target", $("series").value !== "none");
+  custom("move-limit-custom", $("move-limit").value === "custom");
+  $("handicap-for").disabled = $("handicap").value === "0";
+}
+
+function restore(choices) {
+  const game = ["othello", "themisto"].includes(choices.game) ? choices.game : "othello";
+  dialog.querySelector(`input[name="game"][value="${game}"]`).checked = true;
+  for (const id of FIELDS) {
+    const value = choices[id];
+    if (value == null) continue;
+    const field = $(id);
+    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === String(value))) continue;
+    field.value = String(value);
+  }
+}
+
+function read() {
+  const choices = { game: chosenGame() };
+  for (const id of FIELDS) choices[id] = $(id).value;
+  return choices;
+}
+
+/** What the choices mean: {game, options (for the facade), opponent, level, first}, or an
+ *  error text for a value out of range. */
+export function interpret(c) {
+  const out = { game: c.game, opponent: c.opponent, level: Number(c["opponent-level"]), first: c.first };
+  if (c.game === "othello") {
+    const options = {};
+    if (c.handicap !== "0") Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
+    const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
+    if (!(minutes >= 0 && minutes <= 360)) return { error: "The clock takes 0.05 to 360 minutes." };
+    if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
+    if (c.series !== "none") {
+      const target = Number(c["series-target"]);
+      const most = c.series === "games" ? 20 : 640;
+      if (!Number.isInteger(target) || target < 1 || target > most) {
+        return { error: `A series is first to 1–${most} ${c.series}.` };
+      }
+      options.series = { kind: c.series, target };
+    }
+    out.options = options;
+  } else {
+    const limit = c["move-limit"];
+    const moves = limit === "custom" ? Number(c["move-limit-custom"]) : limit === "off" ? 0 : 200;
+    if (limit === "custom" && !(Number.isInteger(moves) && moves >= 10 && moves <= 1000)) {
+      return { error: "The move limit is 10 to 1000 moves." };
+    }
+    out.options = moves === 200 ? {} : { moveLimit: moves };
+  }
+  return out;
+}
+
+/** Open the dialog; resolves with the interpreted choices, or null when cancelled.
+ *  `hasAI`: {game: bool}, whether a computer opponent exists for each game. */
+export function chooseNewGame(hasAI) {
+  restore(loadChoices());
+  refresh(hasAI);
+  $("new-game-error").hidden = true;
+  return new Promise((resolve) => {
+    const onChange = () => refresh(hasAI);
+    const finish = (value) => {
+      dialog.removeEventListener("change", onChange);
+      $("new-game-form").onsubmit = null;
+      $("cancel-game").onclick = null;
+      dialog.oncancel = null;
+      dialog.close();
+      resolve(value);
+    };
+    dialog.addEventListener("change", onChange);
+    $("new-game-form").onsubmit = (event) => {
+      event.preventDefault();
+      const choices = read();
+      const meaning = interpret(choices);
+      if (meaning.error) {
+        $("new-game-error").textContent = meaning.error;
+        $("new-game-error").hidden = false;
+        return;
+      }
+      saveChoices(choices);
+      finish(meaning);
+    };
+    $("cancel-game").onclick = () => finish(null);
+    dialog.oncancel = (event) => {
+      event.preventDefault();
+      finish(null);
+    };
+    dialog.showModal();
+    dialog.querySelector('input[name="game"]:checked').focus();
+  });
+}

@@ -1,0 +1,65 @@
+// Othello's view: how its state is drawn and what a click means. No rules: the legal squares,
+// the flipped discs and every text come from the facade's state.
+
+import { drawCursor, drawDisc, drawFrame, drawHint, drawMarker, drawValue } from "../board.js";
+
+export const othello = {
+  id: "othello",
+  title: "Othello",
+  sides: { black: "Black", white: "White" },
+  firstSide: "black",
+  rulesText: "Black moves first. Place a disc so that it flanks a line of the opponent's discs.",
+  hasAI: true,
+
+  /** Per-game view state (Othello has none: a click plays at once). */
+  newUI() {
+    return {};
+  },
+
+  /** What a click on `sq` asks for: {move} when it is a legal square, else null. */
+  click(sq, state) {
+    const index = state.legal.indexOf(sq);
+    return index < 0 ? null : { move: state.legalNames[index] };
+  },
+
+  /** Whether the pointer over `sq` can do something (for the cursor style). */
+  active(sq, state) {
+    return state.legal.includes(sq);
+  },
+
+  /** Squares the keyboard cursor starts on. */
+  cursorStart(state) {
+    return state?.legal[0] ?? 27;
+  },
+
+  /**
+   * Draw a frame. view: {state (or null before the engine), cells, legal (shown or []),
+   * hints, hover, cursor, anim: {from: cells, t} | null, ui}.
+   */
+  draw(ctx, geo, view) {
+    drawFrame(ctx, geo);
+    const { cells, anim, state } = view;
+    if (!cells) return;
+    const animating = anim && anim.t < 1;
+    const flipped = new Set(animating ? state.changed : []);
+    for (let sq = 0; sq < 64; sq++) {
+      const now = cells[sq];
+      if (animating && sq === state.lastMove) {
+        drawDisc(ctx, geo, sq, now, 1, Math.min(1, 0.55 + anim.t * 1.5));
+      } else if (flipped.has(sq)) {
+        // Turn the disc over: it narrows to its edge, then widens showing the other side.
+        drawDisc(ctx, geo, sq, anim.t < 0.5 ? anim.from[sq] : now, Math.abs(Math.cos(Math.PI * anim.t)));
+      } else if (now === "X" || now === "O") {
+        drawDisc(ctx, geo, sq, now);
+      }
+    }
+    if (animating) return;
+    if (state?.lastMove != null) drawMarker(ctx, geo, state.lastMove);
+    const valued = new Set((view.hints || []).map((hint) => hint.sq));
+    for (const sq of view.legal) {
+      if (!valued.has(sq)) drawHint(ctx, geo, sq, state.toMove, sq === view.hover);
+    }
+    for (const hint of view.hints || []) drawValue(ctx, geo, hint);
+    if (view.cursor != null) drawCursor(ctx, geo, view.cursor);
+  },
+};

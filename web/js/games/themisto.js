@@ -1,0 +1,117 @@
+// Themisto's view: select a disk, then a destination (click-click, tap-tap or drag); when
+// a destination allows the plain slide and the capture, the page asks which. No rules: the
+// movable disks, destinations, captures and every text come from the facade's state.
+
+import { centre, drawCursor, drawDisc, drawFrame, drawMarker, ring, shade } from "../board.js";
+
+const GOLD = "#f2c14e";
+const SLIDE = 0.55; // share of the animation spent sliding; the rest turns disks over
+
+/** The facade's targets of the disk on `sq`: [{to, plain, capture, captures}]. */
+export function targetsOf(state, sq) {
+  return (sq != null && state?.extra?.targets?.[String(sq)]) || [];
+}
+
+export const themisto = {
+  id: "themisto",
+  title: "Themisto",
+  sides: { one: "Player one", two: "Player two" },
+  firstSide: "one",
+  sideRules: {
+    one: "exactly five wins · captures 1–3 disks",
+    two: "five or more wins · captures any length",
+  },
+  hasAI: false,
+
+  newUI() {
+    return { selected: null, choice: null };
+  },
+
+  /** What a click on `sq` asks for: {move}, {select: sq|null} or {choice: {...}}. */
+  click(sq, state, ui) {
+    if (ui.choice) return { select: null };
+    const target = targetsOf(state, ui.selected).find((t) => t.to === sq);
+    if (target) {
+      if (target.plain && target.capture) return { choice: { from: ui.selected, ...target } };
+      return { move: target.plain ?? target.capture };
+    }
+    if (state.legal.includes(sq) && sq !== ui.selected) return { select: sq };
+    return { select: null };
+  },
+
+  active(sq, state, ui) {
+    return state.legal.includes(sq) || targetsOf(state, ui.selected).some((t) => t.to === sq);
+  },
+
+  cursorStart(state, ui) {
+    return ui.selected ?? state?.legal[0] ?? 0;
+  },
+
+  draw(ctx, geo, view) {
+    drawFrame(ctx, geo);
+    const { cells, anim, state, ui } = view;
+    if (!cells) return;
+    if (anim && anim.t < 1 && state.lastFrom != null) {
+      drawSlide(ctx, geo, cells, anim, state);
+      return;
+    }
+    const row = new Set(state?.extra?.row ?? []);
+    for (const sq of row) shade(ctx, geo, sq, "rgba(242, 193, 78, 0.55)");
+    if (ui?.choice) for (const sq of ui.choice.captures) shade(ctx, geo, sq, "rgba(228, 87, 46, 0.55)");
+    if (state?.lastFrom != null) shade(ctx, geo, state.lastFrom, "rgba(255, 255, 255, 0.12)");
+    for (let sq = 0; sq < 64; sq++) {
+      if (cells[sq] === "X" || cells[sq] === "O") drawDisc(ctx, geo, sq, cells[sq]);
+    }
+    for (const sq of row) ring(ctx, geo, sq, GOLD, 0.07);
+    if (state?.lastMove != null && !row.size) drawMarker(ctx, geo, state.lastMove);
+    if (view.legal.length && ui) {
+      if (ui.selected != null) {
+        ring(ctx, geo, ui.selected, GOLD, 0.07);
+        for (const t of targetsOf(state, ui.selected)) drawTarget(ctx, geo, t, view.hover === t.to);
+      } else if (view.hover != null && view.legal.includes(view.hover)) {
+        ring(ctx, geo, view.hover, "rgba(242, 193, 78, 0.7)", 0.05);
+      }
+    }
+    if (view.cursor != null) drawCursor(ctx, geo, view.cursor);
+  },
+};
+
+/** A destination: a dot, with an outer ring when a capture is possible there. */
+function drawTarget(ctx, geo, target, hovered) {
+  const [x, y] = centre(geo, target.to);
+  ctx.fillStyle = "rgba(242, 193, 78, 0.85)";
+  ctx.beginPath();
+  ctx.arc(x, y, geo.cell * (hovered ? 0.19 : 0.13), 0, 2 * Math.PI);
+  ctx.fill();
+  if (target.capture) ring(ctx, geo, target.to, "rgba(228, 87, 46, 0.9)", 0.05, 0.3);
+}
+
+/** The last move animated: the disk slides from lastFrom to lastMove, then it and the
+ *  captured disks turn over. */
+function drawSlide(ctx, geo, cells, anim, state) {
+  const from = state.lastFrom;
+  const to = state.lastMove;
+  const turning = new Set(state.changed);
+  if (anim.t < SLIDE) {
+    for (let sq = 0; sq < 64; sq++) {
+      const c = anim.from[sq];
+      if (sq !== from && (c === "X" || c === "O")) drawDisc(ctx, geo, sq, c);
+    }
+    const k = anim.t / SLIDE;
+    const ease = k * k * (3 - 2 * k);
+    const [x0, y0] = centre(geo, from);
+    const [x1, y1] = centre(geo, to);
+    drawDisc(ctx, geo, to, anim.from[from], 1, 1, [x0 + (x1 - x0) * ease, y0 + (y1 - y0) * ease]);
+    return;
+  }
+  const k = (anim.t - SLIDE) / (1 - SLIDE);
+  for (let sq = 0; sq < 64; sq++) {
+    const now = cells[sq];
+    if (turning.has(sq)) {
+      const before = sq === to ? anim.from[from] : anim.from[sq];
+      drawDisc(ctx, geo, sq, k < 0.5 ? before : now, Math.abs(Math.cos(Math.PI * k)));
+    } else if (now === "X" || now === "O") {
+      drawDisc(ctx, geo, sq, now);
+    }
+  }
+}
