@@ -115,7 +115,7 @@ def test_move_now_and_the_page_stays_responsive_while_thinking(
         """async (played) => {
             const thinking = window.flipside.snapshot().thinking;
             const start = performance.now();
-            const state = await window.flipside.engine.call('othello_state', {transcript: played});
+            const state = await window.flipside.engine.call('state', {record: 'othello/' + played});
             const answered = performance.now() - start;
             const c = document.getElementById('board');
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
@@ -151,7 +151,7 @@ def test_hints_value_the_legal_moves_as_the_facade_does(
     page.check("#hints")
     wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
     snap = snapshot(page)
-    expected = web.othello_hints(near_end, level=4)
+    expected = web.othello_hints("othello/" + near_end, level=4)
     assert set(snap["hints"]) == set(snap["legal"])
     assert snap["hints"] == expected["values"] and snap["hintsExact"] is True
     assert snap["bestLine"] == expected["pv"]
@@ -176,7 +176,7 @@ def test_evaluation_graph_and_opening_name(
     wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
     first = snapshot(page)["evaluation"]
     prefixes = ["f5d6c3d3c4"[: 2 * i] for i in range(1, 6)]
-    assert first == [web.othello_value(p)["value"] for p in prefixes]
+    assert first == [web.othello_value("othello/" + p)["value"] for p in prefixes]
 
     play(page, "f4")
     wait_until(
@@ -187,7 +187,7 @@ def test_evaluation_graph_and_opening_name(
     )
     after = snapshot(page)
     assert after["evaluation"][:5] == first
-    assert after["evaluation"][5] == web.othello_value("f5d6c3d3c4f4")["value"]
+    assert after["evaluation"][5] == web.othello_value("othello/f5d6c3d3c4f4")["value"]
     assert after["opening"] is not None
     graph = page.locator("#graph").bounding_box()
     assert graph is not None and graph["width"] > 150 and graph["height"] > 60

@@ -79,11 +79,12 @@ def test_engine_loads_and_a_click_plays_the_move(
         expected.push_str(move)
         assert snap["position"] == expected.position()  # exactly the right discs flipped
     assert snap["moves"] == ["f5", "d6", "c3"]
-    # Moves wait for the app's files after a snapshot start: they are there now.
-    assert page.evaluate("window.flipside.engine.call('engine_info')")["filesInstalled"] is True
+    # Moves are answered from the snapshot's modules: the rules worker never stopped to
+    # install the app's files (that install held up the first click before).
+    assert page.evaluate("window.flipside.engine.call('engine_info')")["filesInstalled"] is False
     assert snap["toMove"] == "white"
     assert snap["counts"] == {"black": 5, "white": 2}
-    assert page.locator("#count-black").inner_text() == "5"
+    assert page.locator("#count-0").inner_text() == "5"
     assert page.locator("#moves li").count() == 3
     assert page.evaluate("location.hash") == "#othello/f5d6c3"
     assert_clean(watch, origin)
@@ -125,6 +126,7 @@ def test_undo_and_new_game(page: Page, watch: PageWatch, root_server: StaticServ
         Board.from_transcript("f5").position()
     )
     page.click("#new-game")
+    page.click("#start-game")
     wait_until(page, "window.flipside.snapshot().moves.length === 0")
     expect(page.locator("#undo")).to_be_disabled()
     assert_clean(watch, root_server.origin)
@@ -199,7 +201,7 @@ def test_corrupt_saved_game_shows_a_message(
 ) -> None:
     context.add_init_script(
         "try { if (location.protocol === 'http:' && !sessionStorage.getItem('seeded')) {"
-        " localStorage.setItem('flipside.save.v1', '{not json');"
+        " localStorage.setItem('flipside.save.othello.v2', '{not json');"
         " localStorage.setItem('flipside.preview.v1', 'garbage');"
         " sessionStorage.setItem('seeded', '1'); } } catch (e) {}"
     )
@@ -208,8 +210,8 @@ def test_corrupt_saved_game_shows_a_message(
     snap = wait_ready(page)
     assert snap["moves"] == [] and snap["position"] == Board().position()
     assert snap["notice"] == "The saved game is not readable (not JSON). Starting a new game."
-    saved = json.loads(page.evaluate("localStorage.getItem('flipside.save.v1')"))
-    assert saved["version"] == 1 and saved["transcript"] == ""
+    saved = json.loads(page.evaluate("localStorage.getItem('flipside.save.othello.v2')"))
+    assert saved["version"] == 2 and saved["record"] == "othello/"
     assert_clean(watch, root_server.origin)
 
 
