@@ -17,8 +17,11 @@ function chosenGame() {
 }
 
 /** Show the fields that apply to the chosen game and options. */
-function refresh(hasAI) {
+function refresh(hasAI, resumable) {
   const game = chosenGame();
+  const resume = $("resume-game");
+  resume.hidden = !resumable.includes(game);
+  resume.textContent = `Continue the saved ${game === "othello" ? "Othello" : "Themisto"} game`;
   const labels = FIRST_LABELS[game];
   $("first-label").textContent = labels.label;
   $("first").options[0].textContent = labels.first;
@@ -88,18 +91,20 @@ export function interpret(c) {
   return out;
 }
 
-/** Open the dialog; resolves with the interpreted choices, or null when cancelled.
- *  `hasAI`: {game: bool}, whether a computer opponent exists for each game. */
-export function chooseNewGame(hasAI) {
+/** Open the dialog; resolves with the interpreted choices, {resume: game} to go back to a
+ *  game's saved game, or null when cancelled. `hasAI`: {game: bool}, whether a computer
+ *  opponent exists for each game; `resumable`: games with a saved game other than this one. */
+export function chooseNewGame(hasAI, resumable = []) {
   restore(loadChoices());
-  refresh(hasAI);
+  refresh(hasAI, resumable);
   $("new-game-error").hidden = true;
   return new Promise((resolve) => {
-    const onChange = () => refresh(hasAI);
+    const onChange = () => refresh(hasAI, resumable);
     const finish = (value) => {
       dialog.removeEventListener("change", onChange);
       $("new-game-form").onsubmit = null;
       $("cancel-game").onclick = null;
+      $("resume-game").onclick = null;
       dialog.oncancel = null;
       dialog.close();
       resolve(value);
@@ -118,6 +123,7 @@ export function chooseNewGame(hasAI) {
       finish(meaning);
     };
     $("cancel-game").onclick = () => finish(null);
+    $("resume-game").onclick = () => finish({ resume: chosenGame() });
     dialog.oncancel = (event) => {
       event.preventDefault();
       finish(null);

@@ -283,6 +283,7 @@ function canTakeBack(s) {
 function show(state, { animate = false, clickedAt = null, continued = false } = {}) {
   const before = page.state?.cells;
   page.view = VIEWS[state.game];
+  for (const game of Object.keys(VIEWS)) $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));
   page.state = state;
   page.ui = page.view.newUI();
   page.cancelAnim();
@@ -583,6 +584,7 @@ $("pass").addEventListener("click", () => {
 });
 
 $("new-game").addEventListener("click", () => newGame());
+for (const game of Object.keys(VIEWS)) $(`switch-${game}`).addEventListener("click", () => switchGame(game));
 $("next-game").addEventListener("click", () => nextSeriesGame());
 $("undo").addEventListener("click", () => undo());
 $("move-now").addEventListener("click", () => ai.moveNow());
@@ -594,8 +596,10 @@ for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change"
 async function newGame() {
   if (!page.engineReady) return;
   const hasAI = Object.fromEntries(Object.entries(VIEWS).map(([id, v]) => [id, v.hasAI]));
-  const chosen = await chooseNewGame(hasAI);
+  const resumable = Object.keys(VIEWS).filter((game) => game !== page.state?.game && loadSaved(game));
+  const chosen = await chooseNewGame(hasAI, resumable);
   if (!chosen) return;
+  if (chosen.resume) return switchGame(chosen.resume);
   const view = VIEWS[chosen.game];
   let first = chosen.first;
   let toss = "";
@@ -620,6 +624,30 @@ async function newGame() {
   } catch (err) {
     notice(`${capitalize(err.message)}. Your game is unchanged.`);
   }
+}
+
+/** Go to `game`: its saved game (each game keeps its own), or a new one. */
+async function switchGame(game) {
+  if (!page.engineReady || page.busy || page.state?.game === game) return;
+  page.busy = true;
+  const saved = loadSaved(game);
+  let state = null;
+  let problem = "";
+  try {
+    if (saved) state = await engine.call("open_saved", { text: saved });
+  } catch (err) {
+    problem = `${capitalize(err.message)}. Starting a new ${VIEWS[game].title} game.`;
+  }
+  try {
+    state ??= await engine.call("new", { game });
+  } catch (err) {
+    page.busy = false;
+    notice(`${capitalize(err.message)}. Your game is unchanged.`);
+    return;
+  }
+  page.busy = false;
+  notice(problem);
+  show(state);
 }
 
 /** The next game of a series: colours swap, so the computer (if any) changes side too. */
