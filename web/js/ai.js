@@ -75,10 +75,12 @@ export class Assistant {
     this.asked = new Set(); // prefixes requested from the current search worker
     this.opening = null;
     this.error = null; // message of the last search failure
+    this.started = false; // nothing is asked of the search worker before start()
   }
 
   /** Start the search worker (after the rules engine is ready, not to slow its start). */
   start() {
+    this.started = true;
     this.search.start();
     this.search.starting.then(() => this.changed(), (err) => this.fail(err));
   }
@@ -110,6 +112,7 @@ export class Assistant {
       this.opening = null;
       return this.changed();
     }
+    if (!this.started) return this.changed();
     this.askOpening(state);
     if (this.error) return this.changed();
     this.askValues(state);

@@ -388,8 +388,8 @@ async function startEngine() {
     page.engineReady = true;
     page.timings.engineReady = performance.now();
     $("loading").hidden = true;
-    ai.start();
     show(state);
+    startSearchWorker();
     markReady();
     registerServiceWorker();
   } catch (err) {
@@ -400,6 +400,22 @@ async function startEngine() {
     $("failure").hidden = false;
     $("status").textContent = "The game engine is not loaded.";
   }
+}
+
+/** The search worker (the computer, hints, graph) starts at once when the computer is to
+ *  move or hints are on, otherwise when the page is idle after the first frames, so that its
+ *  start (a second Python) does not compete with the player's first click. */
+function startSearchWorker() {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    ai.start();
+    if (page.state) ai.update(page.state);
+  };
+  if (ai.computerToMove() || ai.settings.hints) return start();
+  setTimeout(start, 1500);
+  canvas.addEventListener("pointerdown", () => setTimeout(start, 400), { once: true });
 }
 
 function registerServiceWorker() {
