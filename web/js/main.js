@@ -178,6 +178,7 @@ function renderPlayers() {
   const sides = s?.sides ?? Object.keys(page.view.sides);
   sides.forEach((side, i) => {
     $(`player-${i}`).classList.toggle("to-move", s?.toMove === side);
+    $(`player-${i}`).classList.toggle("winner", !!s?.over && s.result?.winner === side);
     $(`player-${i}`).dataset.side = side;
     $(`name-${i}`).textContent = sideName(side);
     const disc = $(`disc-${i}`);
@@ -218,7 +219,9 @@ function renderSeries() {
   const name = (player) => seriesPlayerName(player);
   $("series-goal").textContent = `(first to ${series.target} ${series.kind})`;
   const score = `${name("A")} ${series.score.A} – ${series.score.B} ${name("B")}`;
-  $("series-score").textContent = series.over ? `${name(series.winner)} wins the series, ${score}` : score;
+  $("series-score").textContent = series.over
+    ? `${name(series.winner)} wins the series, ${score}`
+    : `${score} · game ${series.number}: ${name(series.black)} plays Black`;
   const list = $("series-games");
   list.replaceChildren(
     ...series.games.map((g) => {
