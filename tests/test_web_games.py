@@ -23,6 +23,11 @@ BLACK_RUNS_OUT = (
     "c4e3f2c5d6e2f3g1d1g3e6c3b6e1b2a7g4f4h2f7d2h3b4c1g8e7f8a5a4b3c2d3h4d7c7e8f5a2b5d8c6h8g2"
     "g5h1b7h5a3c8g7a1f6h7h6a8b1a6b8g6f1"
 )
+# Seed 36: a side is given a disc three moves before the end (the status tells it).
+GIVEN_BEFORE_THE_END = (
+    "f5f4c3d6d3b2e6f6g4f3g5c6g3h3c5d2c7b7g7b8e3g6f7f8g2h4d1g1c8h5a8e2d7b5h1h6e7e8b4a7f2c1h7"
+    "a5a6f1h8c4a4g8c2b6b3a2a3b1e1d8h2a1"
+)
 WHITE_RUNS_OUT = (
     "c4e3f5c5c3g6e2c2b3a3b5e6c1f3e7e8d6c7f7d3h5d1g5a6b1b6a5f6b4c6b2f8f4a2d8d2a7b8b7g3g8a1g4"
     "h4d7a4g2h6f2g1h3e1f1a8h7h2h1c8h8g7"
@@ -136,6 +141,14 @@ def test_the_disc_supply_counts_down_and_the_opponent_gives_discs() -> None:
         before = result("state", record=state["prefixes"][index - 1])
         assert before["extra"]["supply"][short.lower()] == 0
         assert before["extra"]["supply"][other.lower()] > 0
+        borrowed = result("state", record=state["prefixes"][index])
+        assert borrowed["extra"]["gave"] == notes[0]["note"]
+        if not borrowed["over"]:
+            assert borrowed["status"].startswith(notes[0]["note"] + ". ")
+    state = result("state", record="othello/" + GIVEN_BEFORE_THE_END)
+    index = next(i for i, m in enumerate(state["moves"]) if "gives" in m["note"])
+    given = result("state", record=state["prefixes"][index])
+    assert not given["over"] and given["status"].startswith(given["extra"]["gave"] + ". ")
     fresh = result("play", record="othello/", move="f5")
     assert fresh["extra"]["supply"] == {"black": 29, "white": 30}
 

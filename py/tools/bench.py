@@ -198,8 +198,10 @@ def browser_rows(depth: int, native: float) -> list[Row]:
         (
             "first click after ready -> move drawn",
             round(statistics.median(first_clicks), 1),
-            f"ms median of {len(first_clicks)} cold starts, max {max(first_clicks):.1f} "
-            "(target <= 50)",
+            (
+                f"ms median of {len(first_clicks)} cold starts, "
+                f"max {max(first_clicks):.1f} (target <= 50)"
+            ),
         ),
         (
             "click -> move drawn",

@@ -27,7 +27,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import rules_html  # noqa: E402  (a sibling module of this script)
+import rules_html  # a sibling module of this script
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNTIME_FILES = (

@@ -11,7 +11,10 @@ import html
 import re
 from pathlib import Path
 
-_INLINE = ((re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"), (re.compile(r"`(.+?)`"), r"<code>\1</code>"))
+_INLINE = (
+    (re.compile(r"\*\*(.+?)\*\*"), r"<strong>\1</strong>"),
+    (re.compile(r"`(.+?)`"), r"<code>\1</code>"),
+)
 
 
 def inline(text: str) -> str:

@@ -419,6 +419,10 @@ def _status(game: Game, passed: bool, black: int, white: int) -> str:
         winner = "Black" if black > white else "White"
         return f"Game over: {winner} wins {max(black, white)}–{min(black, white)}"
     mover = str(board.turn)
+    text = f"{mover} to move"
     if passed:
-        return f"{board.turn.opponent} has no move and passes. {mover} to move"
-    return f"{mover} to move"
+        text = f"{board.turn.opponent} has no move and passes. {text}"
+    gave = [n for n in game.notes[-2:] if "gives" in n]
+    if gave:
+        text = f"{gave[-1]}. {text}"
+    return text
