@@ -40,6 +40,7 @@ export class Clocks {
    *  from storage for this record, or start full. */
   update(state, continued) {
     this.settle();
+    if (!continued) this.save(); // the game left keeps its times
     const seconds = state.game === "othello" ? (state.extra?.clock ?? 0) : 0;
     if (!seconds) {
       this.stop();
