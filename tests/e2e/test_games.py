@@ -184,6 +184,22 @@ def test_a_lost_turn_is_shown(page: Page, watch: PageWatch, root_server: StaticS
     snap = move(page, "a3", "b3")
     assert snap["toMove"] == "two"  # player two moves again
     assert "loses the next turn" not in snap["status"]
+
+    # A lone disk cannot slide (no other disk to land next to): Pass, twice, is a draw.
+    snap = open_link(page, themisto_link("X......."))
+    assert snap["legal"] == [] and snap["status"].endswith("no slide is possible, so pass")
+    expect(page.locator("#pass")).to_be_visible()
+    page.click("#pass")
+    wait_until(page, "window.flipside.snapshot().moves.length === 1")
+    snap = idle(page)
+    assert snap["moves"] == ["pass"] and snap["toMove"] == "two"
+    assert snap["status"].startswith("Player one has no move and passes.")
+    page.click("#pass")
+    wait_until(page, "window.flipside.snapshot().over")
+    snap = idle(page)
+    assert snap["status"] == "Game over: a draw, both players passed in turn"
+    assert snap["result"]["winner"] is None
+    expect(page.locator("#pass")).to_be_hidden()
     assert_clean(watch, root_server.origin)
 
 
@@ -216,7 +232,10 @@ def test_the_move_limit_from_the_dialog_and_a_draw_at_the_limit_by_clicks(
         state = facade("state", record=record)
         assert not state["over"]
         plain = next(
-            t for d in state["extra"]["targets"].values() for t in d if t["plain"] and not t["capture"]
+            t
+            for d in state["extra"]["targets"].values()
+            for t in d
+            if t["plain"] and not t["capture"]
         )
         frm, to = plain["plain"].split("-")
         snap = move(page, frm, to)
@@ -570,7 +589,9 @@ def tab_to(page: Page, element_id: str, presses: int = 40) -> None:
         if page.evaluate("document.activeElement?.id") == element_id:
             return
         page.keyboard.press("Tab")
-    assert page.evaluate("document.activeElement?.id") == element_id, f"Tab never reached #{element_id}"
+    assert page.evaluate("document.activeElement?.id") == element_id, (
+        f"Tab never reached #{element_id}"
+    )
 
 
 def test_keyboard_only_a_themisto_game_and_a_move(
@@ -583,9 +604,7 @@ def test_keyboard_only_a_themisto_game_and_a_move(
     expect(page.locator("#new-game-dialog")).to_be_visible()
     assert page.evaluate("document.activeElement?.name") == "game"
     page.keyboard.press("ArrowDown")  # the radio group: Othello -> Themisto
-    assert page.evaluate(
-        "document.querySelector('#new-game-dialog input[value=themisto]').checked"
-    )
+    assert page.evaluate("document.querySelector('#new-game-dialog input[value=themisto]').checked")
     tab_to(page, "start-game")
     page.keyboard.press("Enter")
     wait_until(page, "window.flipside.snapshot().game === 'themisto'")
@@ -642,6 +661,18 @@ def test_a_phone_sized_screen_shows_both_games_without_sideways_scrolling(
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         shoot(page, "phone-dialog.png")
         assert phone_watch.errors == []
+        # Nothing in the dialog is cut off at its right edge (fields, buttons).
+        clipped = page.evaluate(
+            """() => {
+                const dialog = document.getElementById('new-game-dialog');
+                const right = dialog.getBoundingClientRect().right;
+                return [...dialog.querySelectorAll('fieldset, select, input, button')]
+                    .filter((e) => e.offsetParent !== null)
+                    .filter((e) => e.getBoundingClientRect().right > right - 1)
+                    .map((e) => e.id || e.tagName.toLowerCase());
+            }"""
+        )
+        assert clipped == [], f"cut off in the phone-sized dialog: {clipped}"
     finally:
         context.close()
 
