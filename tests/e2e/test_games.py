@@ -272,9 +272,9 @@ def test_a_handicap_game_from_the_dialog_and_the_disc_supply(
     assert snap["record"] == f"othello/{legal}&handicap=2w"
     assert idle(page)["supply"] == {"black": 29, "white": 28}
     shoot(page, "othello-handicap.png")
-    # The panel shows the supplies under the contract's ids.
-    expect(page.locator("#supply-black")).to_have_text("29 left")
-    expect(page.locator("#supply-white")).to_have_text("28 left")
+    # The panel: Black is player 0 (#supply-0, as #count-0), White player 1.
+    expect(page.locator("#supply-0")).to_have_text("29 left")
+    expect(page.locator("#supply-1")).to_have_text("28 left")
     assert_clean(watch, root_server.origin)
 
 
@@ -295,9 +295,9 @@ def test_a_clock_that_runs_out_loses_the_game(
     assert snap["clocks"]["black"] <= 0 < snap["clocks"]["white"]
     click_square(page, "f5")  # no move after the flag fell
     assert idle(page)["moves"] == []
-    # The panel shows both clocks under the contract's ids.
-    expect(page.locator("#clock-black")).to_have_text("0:00.0")
-    expect(page.locator("#clock-white")).to_be_visible()
+    # The panel: Black is player 0 (#clock-0), White player 1.
+    expect(page.locator("#clock-0")).to_have_text("0:00.0")
+    expect(page.locator("#clock-1")).to_be_visible()
     assert_clean(watch, root_server.origin)
 
 
