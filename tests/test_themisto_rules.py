@@ -317,6 +317,46 @@ def test_third_occurrence_of_a_position_is_a_draw() -> None:
     assert (b.status.result, b.status.reason) == ("draw", "threefold repetition")
 
 
+def test_an_undone_move_does_not_count_towards_repetition() -> None:
+    # Pushed three times but undone twice: the position after b1-b3 has occurred once.
+    b = Board()
+    for _ in range(2):
+        b.push_str("b1-b3")
+        b.pop()
+    b.push_str("b1-b3")
+    assert b.status.result == "ongoing"
+    # The same with a position seen before: the start position, a second time, undone twice.
+    b.pop()
+    cycle = ["b1-b3", "g8-g6", "b3-b1", "g6-g8"]
+    for move in cycle:
+        b.push_str(move)
+    for _ in range(2):
+        b.pop()
+        b.push_str(cycle[-1])
+        assert b.status.result == "ongoing"
+    # The cycle still needs three real occurrences of the start position.
+    for move in cycle:
+        b.push_str(move)
+    assert (b.status.result, b.status.reason) == ("draw", "threefold repetition")
+
+
+def test_a_copy_has_its_own_repetition_count() -> None:
+    cycle = ["b1-b3", "g8-g6", "b3-b1", "g6-g8"]
+    b = Board()
+    c = b.copy()
+    for move in cycle * 2:  # the start position a second and third time, on the copy
+        c.push_str(move)
+    assert c.status.reason == "threefold repetition"
+    for move in cycle:  # only the second time on the original
+        b.push_str(move)
+    assert b.status.result == "ongoing"
+    # A copy keeps the history it was made with: one more cycle on it is the third time.
+    d = b.copy()
+    for move in cycle:
+        d.push_str(move)
+    assert d.status.reason == "threefold repetition" and b.status.result == "ongoing"
+
+
 def test_move_limit_draws_and_is_an_option() -> None:
     b = Board(move_limit=3)
     for move in ["b1-b3", "g8-g6"]:
