@@ -12,7 +12,6 @@ from flipside.othello.perft import (
     _LANES_FULL,
     _LANES_INNER,
     _image,
-    _lane_moves,
     canonical,
     perft_divide,
     symmetries,
@@ -171,7 +170,7 @@ def test_lane_moves_match_single_board_moves() -> None:
     packed_p = sum(p << (80 * i) for i, (p, _) in enumerate(boards))
     packed_o = sum(o << (80 * i) for i, (_, o) in enumerate(boards))
     n = len(boards)
-    moves = _lane_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
+    moves = legal_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
     for i, (p, o) in enumerate(boards):
         assert (moves >> (80 * i)) & (2**64 - 1) == legal_moves(p, o)
     assert moves >> (80 * n) == 0
