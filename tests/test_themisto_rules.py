@@ -9,6 +9,7 @@ import pytest
 
 from flipside.board8 import parse_square, square_name
 from flipside.themisto import Board, IllegalMoveError, Move
+from flipside.themisto.board import _start
 
 
 def board(picture: str, player: int = 1, pending: str = "0 0", move_limit: int = 200) -> Board:
@@ -39,6 +40,11 @@ def test_start_position_alternates_colours_around_the_border() -> None:
         "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX 1 0 0"
     )
     assert b.turn == 1 and b.pending_lost_turns == (0, 0)
+    # The start bit sets are computed at import time by _start(); call it here too.
+    start = "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX"
+    black = sum(1 << i for i, c in enumerate(start) if c == "X")
+    white = sum(1 << i for i, c in enumerate(start) if c == "O")
+    assert _start() == (black, white)
 
 
 # ----- the slide ----------------------------------------------------------------------------
