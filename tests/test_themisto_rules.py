@@ -301,7 +301,7 @@ def test_pass_is_illegal_when_a_move_exists() -> None:
 
 
 def test_two_passes_by_the_same_player_are_not_a_draw() -> None:
-    b = board("X.......", pending="0 1")
+    b = board("...X....", pending="0 1")
     b.push(Move.PASS)  # player two's turn is skipped: player one again
     assert b.turn == 1 and b.status.result == "ongoing"
     b.push(Move.PASS)
