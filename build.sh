@@ -4,6 +4,8 @@
 #   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
 #   ./build.sh build         build dist/ only          ./build.sh bench   benchmark table
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
+#   ./build.sh mutate [MOD]  mutation testing of the rules modules (MOD: othello/board,
+#                            othello/bitboard, themisto/board or themisto/bits; default all)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -116,6 +118,30 @@ run_tests() {
   say "all test layers passed"
 }
 
+# Mutation testing (mutmut, [tool.mutmut] in pyproject.toml): not part of test or CI.
+# mutmut wants the package under src/, so it runs on a copy in .cache/mutate.
+mutate() {
+  local stage=$CACHE/mutate names=()
+  if [ -n "${1:-}" ]; then
+    case "$1" in
+      othello/board|othello/bitboard|themisto/board|themisto/bits) ;;
+      *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bits" ;;
+    esac
+    names=("flipside.${1/\//.}.*")
+  fi
+  say "mutation testing (mutmut) in ${stage#$ROOT/}${1:+ for $1}"
+  rm -rf "$stage"; mkdir -p "$stage/src"
+  cp -r py/flipside "$stage/src/"; cp -r tests pyproject.toml "$stage/"
+  find "$stage" -name __pycache__ -prune -exec rm -rf {} +
+  ln -s "$ROOT/../shared" "$stage/shared"   # the tests' ../shared, seen from mutants/
+  # 2 GB of address space per process: a mutant that loops appending fails fast with
+  # MemoryError (killed) instead of eating the machine's memory.
+  ( cd "$stage" && ulimit -v 2000000 && time nice -n 10 "$VENV/bin/mutmut" run --max-children 2 \
+      "${names[@]}" ) || true
+  ( cd "$stage" && "$VENV/bin/mutmut" results --all true ) > "$stage/results.txt"
+  "$VENV/bin/python" py/tools/mutation_score.py "$stage/results.txt"
+}
+
 cmd=${1:-build}
 case "$cmd" in
   setup) setup ;;
@@ -139,5 +165,6 @@ case "$cmd" in
     build
     "$VENV/bin/python" py/tools/bench.py
     ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench]" >&2; exit 2 ;;
+  mutate) setup_python; mutate "${2:-}" ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench|mutate [MOD]]" >&2; exit 2 ;;
 esac

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from flipside.othello.bitboard import FLIPS, flips, legal_moves
+from flipside.othello.bitboard import FLIPS, _build_flip_functions, flips, legal_moves
 
 DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
 
@@ -59,3 +59,16 @@ def test_flips_on_random_bit_patterns() -> None:
         O &= ~(1 << sq) if rnd.random() < 0.8 else -1
         O &= ~P
         assert flips(P, O, sq) == reference_flips(P, O, sq)
+
+
+def test_generated_flip_functions_match_reference() -> None:
+    # FLIPS is generated at import time; generating it again here lets a mistake in the
+    # generator show (and lets mutation testing see the generator run).
+    fresh = _build_flip_functions()
+    rnd = random.Random(13)
+    for sq in range(64):
+        for _ in range(60):
+            filled = (rnd.getrandbits(64) | rnd.getrandbits(64)) & ~(1 << sq)  # ~3/4 taken
+            P = filled & rnd.getrandbits(64)
+            O = filled & ~P
+            assert fresh[sq](P, O) == reference_flips(P, O, sq)

@@ -13,6 +13,7 @@ from flipside.othello import (
     IllegalMoveError,
     Move,
     perft,
+    score_discs,
 )
 
 START = "---------------------------OX------XO--------------------------- X"
@@ -117,3 +118,103 @@ def test_bad_positions() -> None:
         Board.from_bits(1, 1, Color.BLACK)
     accepted = Board.from_position(START.replace("X", "*").replace("O", "w").replace("-", "."))
     assert accepted == Board()
+
+
+def test_result_json_names_every_field() -> None:
+    assert score_discs(32, 32).to_dict() == {
+        "black": 32,
+        "white": 32,
+        "empty": 0,
+        "winner": None,
+        "margin": 0,
+        "black_final": 32,
+        "score": 0,
+        "over": True,
+    }
+    assert score_discs(20, 30, over=False).to_dict() == {
+        "black": 20,
+        "white": 30,
+        "empty": 14,
+        "winner": "White",
+        "margin": 10,
+        "black_final": 20,
+        "score": -24,
+        "over": False,
+    }
+
+
+def test_board_json_view_of_an_uneven_position() -> None:
+    # f5 flips e5, d6 flips d5, c3 flips d4: Black c3 d4 e4 e5 f5, White d5 d6.
+    view = Board.from_transcript("f5d6c3").to_dict()
+    assert (view["black"], view["white"], view["turn"]) == (5, 2, "White")
+    assert view["supply"] == {"black": 28, "white": 29}
+    assert view["result"] == {
+        "black": 5,
+        "white": 2,
+        "empty": 57,
+        "winner": "Black",
+        "margin": 3,
+        "black_final": 62,
+        "score": 60,
+        "over": False,
+    }
+
+
+def test_root_and_peek_with_an_uneven_history() -> None:
+    board = Board.from_transcript("f5d6c3")
+    assert board.peek() == Move.parse("c3")
+    for root in (board.root(), board.copy().root()):
+        assert root == Board() and root.ply == 0 and root.disc_supply() == (30, 30)
+    # A history with a pass: White passes, Black plays c1; the root is the position before.
+    start = Board.from_position("XO" + "-" * 62 + " O")
+    board = Board.from_transcript("c1", start=start)
+    assert [str(m) for m in board.move_stack] == ["pass", "c1"]
+    assert board.root() == start and board.root().disc_supply() == start.disc_supply()
+    assert board.disc_supply() == (start.disc_supply()[0] - 1, start.disc_supply()[1])
+
+
+@pytest.mark.parametrize(
+    ("discs", "supply"), [(4, (30, 30)), (5, (29, 30)), (6, (29, 29)), (7, (28, 29))]
+)
+def test_supply_of_a_position_without_history(discs: int, supply: tuple[int, int]) -> None:
+    # Discs beyond the first four are taken as placed alternately, Black first.
+    black = sum(1 << sq for sq in range(0, 2 * discs, 2)[: (discs + 1) // 2])
+    white = sum(1 << sq for sq in range(1, 2 * discs, 2)[: discs // 2])
+    got = Board.from_bits(black, white, Color.BLACK).disc_supply()
+    assert got == supply and all(type(n) is int for n in got)
+
+
+def test_from_bits_and_pop_errors_say_what_is_wrong() -> None:
+    with pytest.raises(ValueError, match="a square cannot hold both a black and a white disc"):
+        Board.from_bits(1, 1, Color.BLACK)
+    with pytest.raises(ValueError, match="bit sets must fit in 64 bits"):
+        Board.from_bits(0, 1 << 64, Color.BLACK)
+    with pytest.raises(IndexError, match="pop from a board with no moves played"):
+        Board().pop()
+
+
+def test_implied_pass_followed_by_an_illegal_move_names_it() -> None:
+    # White cannot move, so h8 is read as Black's move after White's pass: not legal either.
+    start = Board.from_position("XO" + "-" * 62 + " O")
+    with pytest.raises(IllegalMoveError, match=r"^move 1: h8 is not legal for Black$"):
+        Board.from_transcript("h8", start=start)
+    assert start.ply == 0 and start.turn is Color.WHITE
+
+
+def test_flips_by_name_and_of_a_pass() -> None:
+    assert Board().flips("e6") == [Move.parse("e5").square]
+    assert Board().flips(PASS_MOVE) == []
+
+
+def test_board_prints_as_a_grid() -> None:
+    expected = """\
+  a b c d e f g h
+1 - - - - - - - -
+2 - - - - - - - -
+3 - - - - - - - -
+4 - - - O X - - -
+5 - - - X X X - -
+6 - - - - - - - -
+7 - - - - - - - -
+8 - - - - - - - -"""
+    assert str(Board.from_transcript("f5")) == expected

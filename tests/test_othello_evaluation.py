@@ -173,7 +173,6 @@ def heldout_positions(year: int, games: int) -> list[tuple[int, int, int]]:
     return out
 
 
-@pytest.mark.skipif(not WTHOR.is_dir(), reason="WTHOR data not available here")
 def test_beats_disc_count_on_held_out_games() -> None:
     positions = heldout_positions(2000, 200)
     assert len(positions) > 10000

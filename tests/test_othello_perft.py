@@ -12,7 +12,6 @@ from flipside.othello.perft import (
     _LANES_FULL,
     _LANES_INNER,
     _image,
-    _lane_moves,
     canonical,
     perft_divide,
     symmetries,
@@ -45,6 +44,62 @@ def _plain_perft(board: Board, depth: int) -> int:
         total += _plain_perft(board, depth - 1)
         board.pop()
     return total
+
+
+DIRECTIONS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, -1), (1, -1), (-1, 1))
+
+
+def _naive_moves(cells: str, me: str) -> dict[int, list[int]]:
+    """Square by square on the 64-character board: each legal square -> the squares it flips.
+    Shares no code with the package (no bitboards)."""
+    them = "O" if me == "X" else "X"
+    moves = {}
+    for sq in range(64):
+        if cells[sq] != "-":
+            continue
+        flipped = []
+        for df, dr in DIRECTIONS:
+            f, r, run = sq % 8 + df, sq // 8 + dr, []
+            while 0 <= f < 8 and 0 <= r < 8 and cells[8 * r + f] == them:
+                run.append(8 * r + f)
+                f, r = f + df, r + dr
+            if run and 0 <= f < 8 and 0 <= r < 8 and cells[8 * r + f] == me:
+                flipped += run
+        if flipped:
+            moves[sq] = flipped
+    return moves
+
+
+def _naive_perft(cells: str, me: str, depth: int) -> int:
+    if depth == 0:
+        return 1
+    them = "O" if me == "X" else "X"
+    moves = _naive_moves(cells, me)
+    if not moves:
+        return 1 if not _naive_moves(cells, them) else _naive_perft(cells, them, depth - 1)
+    total = 0
+    for sq, flipped in moves.items():
+        after = list(cells)
+        for x in [sq, *flipped]:
+            after[x] = me
+        total += _naive_perft("".join(after), them, depth - 1)
+    return total
+
+
+@pytest.mark.parametrize(
+    ("position", "depth"),
+    [
+        (Board().position(), 6),
+        ("XO" + "-" * 62 + " O", 4),  # White passes, then Black plays c1 and it is over
+        ("XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXOO-O- X", 5),
+        ("--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X", 4),
+        (Board.from_transcript("f5d6c3d3c4f4f6f3e6e7").position(), 4),
+    ],
+)
+def test_perft_matches_a_naive_square_by_square_mover(position: str, depth: int) -> None:
+    cells, me = position.split()
+    for d in range(depth + 1):
+        assert perft(Board.from_position(position), d) == _naive_perft(cells, me, d)
 
 
 @pytest.mark.parametrize(
@@ -115,7 +170,7 @@ def test_lane_moves_match_single_board_moves() -> None:
     packed_p = sum(p << (80 * i) for i, (p, _) in enumerate(boards))
     packed_o = sum(o << (80 * i) for i, (_, o) in enumerate(boards))
     n = len(boards)
-    moves = _lane_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
+    moves = legal_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
     for i, (p, o) in enumerate(boards):
         assert (moves >> (80 * i)) & (2**64 - 1) == legal_moves(p, o)
     assert moves >> (80 * n) == 0

@@ -177,3 +177,21 @@ def test_disc_supply() -> None:
         assert sum(after) == 64 - board.count(Color.BLACK) - board.count(Color.WHITE)
     assert (black_moves, white_moves, borrowed) == (33, 27, 3)
     assert board.disc_supply() == (0, 0)
+
+
+def test_white_borrows_from_black_when_her_supply_is_empty() -> None:
+    # Four handicap corners leave White 26 discs; playing the first legal move each turn,
+    # White makes 29 moves, so her last 3 discs come from Black's supply.
+    board = Board(handicap=4, handicap_color=Color.WHITE)
+    supply = [30, 26]  # the rule, counted here independently
+    borrowed = 0
+    while not board.is_game_over():
+        move, mover = board.legal_moves()[0], board.turn  # a forced pass is listed alone
+        if not move.is_pass:
+            source = mover if supply[mover] else mover.opponent
+            borrowed += source is not mover
+            supply[source] -= 1
+        board.push(move)
+        assert board.disc_supply() == tuple(supply)
+    assert borrowed == 3 and board.disc_supply() == (0, 0)
+    assert board.count(Color.WHITE) + board.count(Color.BLACK) == 64

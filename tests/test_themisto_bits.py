@@ -6,7 +6,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flipside.board8 import DIRECTIONS, ray
-from flipside.themisto.bits import FULL, NEIGHBOURS, adjacency, capture_sets, captured, slides
+from flipside.themisto.bits import (
+    FULL,
+    NEIGHBOURS,
+    _shift_spec,
+    adjacency,
+    capture_sets,
+    captured,
+    slides,
+)
 
 boards = st.tuples(st.integers(0, FULL), st.integers(0, FULL), st.integers(0, FULL))
 SETTINGS = settings(database=None, deadline=None, max_examples=200)
@@ -65,3 +73,17 @@ def test_capture_sets_match_captured(b: tuple[int, int, int], limit: int) -> Non
             ended = run < len(squares) and enders >> squares[run] & 1
             assert (sets[d] >> sq & 1) == (1 <= run <= limit and ended)
         assert bool(captured(lines, enders, sq, limit)) == any(s >> sq & 1 for s in sets)
+
+
+@SETTINGS
+@given(st.integers(0, FULL))
+def test_shift_specs_move_every_square_one_step(x: int) -> None:
+    # _shift_spec builds SHIFTS at import time; called here, a mistake in it shows.
+    for d, (df, dr) in enumerate(DIRECTIONS):
+        amount, mask = _shift_spec(df, dr)
+        got = (x << amount) & mask if amount > 0 else (x >> -amount) & mask
+        expected = 0
+        for sq in range(64):
+            if x >> sq & 1 and ray(sq, d):
+                expected |= bit(ray(sq, d)[0])
+        assert got == expected

@@ -9,6 +9,7 @@ import pytest
 
 from flipside.board8 import parse_square, square_name
 from flipside.themisto import Board, IllegalMoveError, Move
+from flipside.themisto.board import _start
 
 
 def board(picture: str, player: int = 1, pending: str = "0 0", move_limit: int = 200) -> Board:
@@ -39,6 +40,11 @@ def test_start_position_alternates_colours_around_the_border() -> None:
         "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX 1 0 0"
     )
     assert b.turn == 1 and b.pending_lost_turns == (0, 0)
+    # The start bit sets are computed at import time by _start(); call it here too.
+    start = "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX"
+    black = sum(1 << i for i, c in enumerate(start) if c == "X")
+    white = sum(1 << i for i, c in enumerate(start) if c == "O")
+    assert _start() == (black, white)
 
 
 # ----- the slide ----------------------------------------------------------------------------
@@ -295,7 +301,7 @@ def test_pass_is_illegal_when_a_move_exists() -> None:
 
 
 def test_two_passes_by_the_same_player_are_not_a_draw() -> None:
-    b = board("X.......", pending="0 1")
+    b = board("...X....", pending="0 1")
     b.push(Move.PASS)  # player two's turn is skipped: player one again
     assert b.turn == 1 and b.status.result == "ongoing"
     b.push(Move.PASS)
@@ -315,6 +321,46 @@ def test_third_occurrence_of_a_position_is_a_draw() -> None:
     assert b.status.result == "ongoing"
     b.push_str(cycle[-1])
     assert (b.status.result, b.status.reason) == ("draw", "threefold repetition")
+
+
+def test_an_undone_move_does_not_count_towards_repetition() -> None:
+    # Pushed three times but undone twice: the position after b1-b3 has occurred once.
+    b = Board()
+    for _ in range(2):
+        b.push_str("b1-b3")
+        b.pop()
+    b.push_str("b1-b3")
+    assert b.status.result == "ongoing"
+    # The same with a position seen before: the start position, a second time, undone twice.
+    b.pop()
+    cycle = ["b1-b3", "g8-g6", "b3-b1", "g6-g8"]
+    for move in cycle:
+        b.push_str(move)
+    for _ in range(2):
+        b.pop()
+        b.push_str(cycle[-1])
+        assert b.status.result == "ongoing"
+    # The cycle still needs three real occurrences of the start position.
+    for move in cycle:
+        b.push_str(move)
+    assert (b.status.result, b.status.reason) == ("draw", "threefold repetition")
+
+
+def test_a_copy_has_its_own_repetition_count() -> None:
+    cycle = ["b1-b3", "g8-g6", "b3-b1", "g6-g8"]
+    b = Board()
+    c = b.copy()
+    for move in cycle * 2:  # the start position a second and third time, on the copy
+        c.push_str(move)
+    assert c.status.reason == "threefold repetition"
+    for move in cycle:  # only the second time on the original
+        b.push_str(move)
+    assert b.status.result == "ongoing"
+    # A copy keeps the history it was made with: one more cycle on it is the third time.
+    d = b.copy()
+    for move in cycle:
+        d.push_str(move)
+    assert d.status.reason == "threefold repetition" and b.status.result == "ongoing"
 
 
 def test_move_limit_draws_and_is_an_option() -> None:

@@ -20,10 +20,14 @@ INNER = NOT_A & NOT_H  # files b..g: a horizontal or diagonal run cannot wrap th
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 
 
-def legal_moves(P: int, O: int) -> int:
-    """Bit set of the empty squares where the side owning ``P`` may place a disc."""
-    empty = ~(P | O) & FULL
-    inner = O & INNER
+def legal_moves(P: int, O: int, full: int = FULL, inner: int = INNER) -> int:
+    """Bit set of the empty squares where the side owning ``P`` may place a disc.
+
+    ``full`` and ``inner`` are the board's masks; perft passes the masks of several boards
+    laid side by side in one int ("lanes") to get all their move sets in one call.
+    """
+    empty = ~(P | O) & full
+    inner &= O
     moves = 0
     # +1/-1: along a rank; +8/-8: along a file; +7/-7 and +9/-9: the diagonals.
     t = inner & (P << 1)

@@ -238,6 +238,9 @@ class Solver:
         self.nodes += 1
         if self.nodes >= self._next_poll:
             self._poll()
+        # Hash probe, children, principal-variation loop: copied on purpose in
+        # search.Searcher._node (depth-tagged bounds, evaluation order). A shared helper
+        # would cost a call per node on the hottest path of both searches.
         table = self.table
         key = (P, O)
         entry = table.get(key)

@@ -1,9 +1,10 @@
-"""The Othello computer player: levels, best move, hints, exact solving, evaluation graph.
+"""The Othello computer player: levels, best move, hints, exact solving, position values.
 
 ``Engine(level=N).best_move(board)`` plays; ``think`` is the entry for the page's worker (time
 budget, ``should_stop()`` for "move now", ``on_depth(info)`` after each finished depth, a
-JSON-friendly answer); ``analysis`` / ``analyze`` give a value to every legal move (hints);
-``solve(board)`` is the exact endgame answer; ``evaluation_graph`` a value per ply.
+JSON-friendly answer); ``analysis`` gives a value to every legal move (hints);
+``solve(board)`` is the exact endgame answer; ``position_value`` one position's value from
+Black's view (a point of the page's evaluation graph).
 
 Values are disc differences from the side to move: ``int`` when exact (solved), ``float``
 when estimated by the evaluation.
@@ -267,10 +268,6 @@ class Engine:
             time.perf_counter() - start,
         )
 
-    def analyze(self, board: Board) -> dict[Move, int | float]:
-        """Value of every legal move (discs, side to move; ints when exact)."""
-        return self.analysis(board).values
-
 
 def solve(board: Board) -> tuple[int, list[Move]]:
     """Exact final disc difference for the side to move with perfect play, and every best
@@ -291,14 +288,3 @@ def position_value(board: Board, depth: int = 2) -> float:
     else:
         value = -Searcher().run(O, P, depth).score
     return value if board.turn is Color.BLACK else -value
-
-
-def evaluation_graph(board: Board, depth: int = 2) -> list[float]:
-    """A value per position of the game so far, from Black's view (discs): entry ``i`` is
-    the position after ``i`` moves from the board's root (see :func:`position_value`)."""
-    replay = board.root()
-    values = [position_value(replay, depth)]
-    for move in board.move_stack:
-        replay.push(move)
-        values.append(position_value(replay, depth))
-    return values

@@ -94,72 +94,10 @@ for _i in range(34):  # no position has more than 33 legal moves
     _LANES_BIT64.append(_LANES_BIT64[-1] | 1 << (_LANE * _i + 64))
 
 
-def _lane_moves(P: int, O: int, full: int, inner: int) -> int:
-    """Legal moves of every lane at once (``bitboard.legal_moves`` with lane masks)."""
-    mO = O & inner
-    t = mO & (P << 1)
-    t |= mO & (t << 1)
-    t |= mO & (t << 1)
-    t |= mO & (t << 1)
-    t |= mO & (t << 1)
-    t |= mO & (t << 1)
-    moves = t << 1
-    t = mO & (P >> 1)
-    t |= mO & (t >> 1)
-    t |= mO & (t >> 1)
-    t |= mO & (t >> 1)
-    t |= mO & (t >> 1)
-    t |= mO & (t >> 1)
-    moves |= t >> 1
-    t = O & (P << 8)
-    t |= O & (t << 8)
-    t |= O & (t << 8)
-    t |= O & (t << 8)
-    t |= O & (t << 8)
-    t |= O & (t << 8)
-    moves |= t << 8
-    t = O & (P >> 8)
-    t |= O & (t >> 8)
-    t |= O & (t >> 8)
-    t |= O & (t >> 8)
-    t |= O & (t >> 8)
-    t |= O & (t >> 8)
-    moves |= t >> 8
-    t = mO & (P << 7)
-    t |= mO & (t << 7)
-    t |= mO & (t << 7)
-    t |= mO & (t << 7)
-    t |= mO & (t << 7)
-    t |= mO & (t << 7)
-    moves |= t << 7
-    t = mO & (P >> 7)
-    t |= mO & (t >> 7)
-    t |= mO & (t >> 7)
-    t |= mO & (t >> 7)
-    t |= mO & (t >> 7)
-    t |= mO & (t >> 7)
-    moves |= t >> 7
-    t = mO & (P << 9)
-    t |= mO & (t << 9)
-    t |= mO & (t << 9)
-    t |= mO & (t << 9)
-    t |= mO & (t << 9)
-    t |= mO & (t << 9)
-    moves |= t << 9
-    t = mO & (P >> 9)
-    t |= mO & (t >> 9)
-    t |= mO & (t >> 9)
-    t |= mO & (t >> 9)
-    t |= mO & (t >> 9)
-    t |= mO & (t >> 9)
-    moves |= t >> 9
-    return moves & ~(P | O) & full
-
-
 def _perft(P: int, O: int, moves: int, depth: int, table: dict[tuple[int, int, int], int]) -> int:
     """Leaf count for ``depth >= 2``; ``moves`` is ``legal_moves(P, O)``.
 
-    The children are generated side by side in lanes, so one ``_lane_moves`` call gives the
+    The children are generated side by side in lanes, so one ``legal_moves`` call gives the
     move sets of all of them: their counts at depth 2 (bulk counting), their ``moves``
     argument above.
     """
@@ -191,7 +129,7 @@ def _perft(P: int, O: int, moves: int, depth: int, table: dict[tuple[int, int, i
         packed_o |= co << shift
         shift += _LANE
     n = len(children)
-    replies = _lane_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
+    replies = legal_moves(packed_p, packed_o, _LANES_FULL[n], _LANES_INNER[n])
     if depth == 2:
         # Each child counts its moves, or 1 (a pass or the end of the game) if it has none;
         # lane i has a move when bit 64 of (lane + 2**64 - 1) is set.

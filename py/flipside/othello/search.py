@@ -144,6 +144,9 @@ class Searcher:
         self.nodes += 1
         if self.nodes >= self._next_poll:
             self._poll()
+        # Hash probe, children, principal-variation loop: copied on purpose in
+        # endgame.Solver._deep (exact bounds without a depth, its own move order, ETC). A
+        # shared helper would cost a call per node on the hottest path of both searches.
         table = self.table
         key = (P, O)
         entry = table.get(key)
@@ -165,6 +168,7 @@ class Searcher:
             return -self._node(O, P, -beta, -alpha, depth)
         children = []
         evaluate = self.evaluate
+        d = depth - 1
         while moves:
             bit = moves & -moves
             moves ^= bit
@@ -180,42 +184,22 @@ class Searcher:
                 order = (
                     -_INF if sq == hash_sq else mob.bit_count() + (mob & _CORNERS).bit_count() * 2
                 )
-            children.append((order, sq, nP, nO, mob))
+            # The child's last argument: its moves for _frontier, the depth for _node.
+            children.append((order, sq, nP, nO, mob if d == 1 else d))
         children.sort()
         alpha0 = alpha
         best = -_INF
         best_sq = -1
-        d = depth - 1
-        if d == 1:
-            frontier = self._frontier
-            first = True
-            for _, sq, nP, nO, mob in children:
-                if first:
-                    v = -frontier(nP, nO, -beta, -alpha, mob)
-                    first = False
-                else:
-                    v = -frontier(nP, nO, -alpha - 1, -alpha, mob)
-                    if alpha < v < beta:
-                        v = -frontier(nP, nO, -beta, -v, mob)
-                if v > best:
-                    best = v
-                    best_sq = sq
-                    if v > alpha:
-                        if v >= beta:
-                            break
-                        alpha = v
-            self._store(key, depth, alpha0, beta, best, best_sq)
-            return best
-        node = self._node
+        child = self._frontier if d == 1 else self._node
         first = True
-        for _, sq, nP, nO, _mob in children:
+        for _, sq, nP, nO, arg in children:
             if first:
-                v = -node(nP, nO, -beta, -alpha, d)
+                v = -child(nP, nO, -beta, -alpha, arg)
                 first = False
             else:
-                v = -node(nP, nO, -alpha - 1, -alpha, d)
+                v = -child(nP, nO, -alpha - 1, -alpha, arg)
                 if alpha < v < beta:
-                    v = -node(nP, nO, -beta, -v, d)
+                    v = -child(nP, nO, -beta, -v, arg)
             if v > best:
                 best = v
                 best_sq = sq

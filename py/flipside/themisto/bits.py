@@ -21,7 +21,8 @@ def _shift_spec(df: int, dr: int) -> tuple[int, int]:
     return df + 8 * dr, mask
 
 
-#: ``SHIFTS[d] = (amount, mask)``: ``shift(x, d)`` is ``(x << amount) & mask`` (``>>`` if < 0).
+#: ``SHIFTS[d] = (amount, mask)``: every square of ``x`` one step in direction ``d`` is
+#: ``(x << amount) & mask`` (``x >> -amount`` if amount < 0); squares leaving the board drop.
 SHIFTS: tuple[tuple[int, int], ...] = tuple(_shift_spec(df, dr) for df, dr in DIRECTIONS)
 
 #: ``RAY_SQUARES[d][sq]``: the squares from ``sq`` (excluded) to the edge in direction ``d``.
@@ -36,12 +37,6 @@ RAYS: tuple[tuple[int, ...], ...] = tuple(
 NEIGHBOURS: tuple[int, ...] = tuple(
     sum(1 << RAY_SQUARES[d][sq][0] for d in range(8) if RAY_SQUARES[d][sq]) for sq in range(64)
 )
-
-
-def shift(x: int, d: int) -> int:
-    """Every square of ``x`` moved one step in direction ``d`` (squares leaving the board drop)."""
-    amount, mask = SHIFTS[d]
-    return (x << amount) & mask if amount > 0 else (x >> -amount) & mask
 
 
 def adjacency(occupied: int) -> tuple[int, int]:
