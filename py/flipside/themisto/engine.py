@@ -55,10 +55,10 @@ class Level:
 
 
 LEVELS: dict[int, Level] = {
-    1: Level(depth=1, seconds=0.3, noise=60.0, random_moves=0.25),
-    2: Level(depth=1, seconds=0.3, noise=30.0),
-    3: Level(depth=2, seconds=0.5),
-    4: Level(depth=3, seconds=0.8),
+    1: Level(depth=1, seconds=0.3, noise=200.0, random_moves=0.5),
+    2: Level(depth=1, seconds=0.3, noise=200.0),
+    3: Level(depth=1, seconds=0.3),
+    4: Level(depth=2, seconds=0.6),
     5: Level(depth=30, seconds=1.2),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
@@ -377,8 +377,11 @@ class Searcher:
         self.nodes = 0
         self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
         self.history: dict[Move, int] = {}
+        self.armed = False
 
     def _check(self) -> None:
+        if not self.armed:
+            return  # depth 1 always finishes: it is what takes wins and avoids losses in one
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise Stopped
         if self.should_stop is not None and self.should_stop():
@@ -420,6 +423,11 @@ class Searcher:
         if winning_moves(board, True):
             return WIN - ply - 1
         if depth <= 0:
+            if board.pending_lost_turns[2 - board.turn]:
+                # the player to move moves twice (the opponent lost a turn): check whether some
+                # first move leaves a win for the second, so a lost turn that hands over a
+                # winning double move is seen at the horizon
+                return self._double_move(ply)
             return evaluate(board)
         key = (*board.bits(), board.turn, board.pending_lost_turns)
         entry = self.table.get(key)
@@ -441,7 +449,7 @@ class Searcher:
         for move in self._ordered(board.legal_moves(), best_move):
             board._play(move)
             try:
-                if board.turn == me and not board.is_game_over():
+                if board.turn == me:
                     value = self.search(depth - 1, alpha, beta, ply + 1)
                 else:
                     value = -self.search(depth - 1, -beta, -alpha, ply + 1)
@@ -459,12 +467,32 @@ class Searcher:
         self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
         return best
 
+    def _double_move(self, ply: int) -> int:
+        """Value at the horizon for a player about to move twice: a win on the second move
+        when some first move allows one, else the evaluation."""
+        board = self.board
+        me = board.turn
+        for move in board.legal_moves():
+            if move.is_pass:
+                break
+            board._play(move)
+            try:
+                self.nodes += 1
+                status = board.status
+                if status.result == "win":
+                    return WIN - ply - 1
+                if board.turn == me and not status.over and winning_moves(board, True):
+                    return WIN - ply - 2
+            finally:
+                board.pop()
+        return evaluate(board)
+
     def _child(self, move: Move, depth: int, alpha: int, beta: int) -> int:
         board = self.board
         me = board.turn
         board._play(move)
         try:
-            if board.turn == me and not board.is_game_over():
+            if board.turn == me:
                 return self.search(depth - 1, alpha, beta, 1)
             return -self.search(depth - 1, -beta, -alpha, 1)
         finally:
@@ -534,6 +562,7 @@ class Searcher:
                         alpha, best_move = value, move
             except Stopped:
                 break
+            self.armed = True
             order.sort(key=lambda m: -scores[m])
             pv = self.principal_variation(best_move, depth)
             result = DepthResult(
