@@ -757,6 +757,24 @@ TACTICS: list[tuple[str, str, str, list[str]]] = [
             "h7-h4",
         ],
     ),
+    (
+        "win2-forcing",
+        "player two forces a win in two",
+        "X----O-OX---O--XX------OOXO----XOXX----OO--X---XX---X-OOO---OXOX 2 0 0",
+        ["d6-d3"],
+    ),
+    (
+        "win2-forcing",
+        "player two forces a win in two (2)",
+        "XXXXXX--X----X--XXX---XO-X---XOXX---XO--OX---X-X--X---X------X-X 2 0 0",
+        ["f1-c4"],
+    ),
+    (
+        "win2-forcing",
+        "player two forces a win in two (3)",
+        "XX--XXX-X-X----XX--X----O---X--XX----X-OO--X--XXX-X----OOX---XXX 2 0 0",
+        ["c2-c1"],
+    ),
 ]
 
 WIN_OR_DEFEND = [t for t in TACTICS if t[0].startswith(("win1", "avoid-loss1"))]
@@ -776,6 +794,7 @@ def test_the_suite_covers_every_kind() -> None:
         "avoid-loss1",
         "avoid-loss1-lost-turn",
         "double-move-win",
+        "win2-forcing",
     ):
         assert kind in kinds
 

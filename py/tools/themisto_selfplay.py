@@ -3,8 +3,8 @@
 Run: ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py ladder --games 40``
      ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 5 5 --games 100``
 
-Each opening is ``--random-plies`` random legal moves from the start, played twice with the
-sides swapped. A draw counts half. Prints one line per game (``--quiet`` to skip), then a
+Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
+that do not let the opponent win at once, played twice with the sides swapped. A draw counts half. Prints one line per game (``--quiet`` to skip), then a
 summary: score of the first level, player one / player two wins, draw rules, mean length,
 nodes per second of the searches.
 """
@@ -21,16 +21,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flipside.themisto import Board
-from flipside.themisto.engine import MAX_LEVEL, Engine
+from flipside.themisto.engine import MAX_LEVEL, Engine, winning_moves
 
 
 def opening(rng: random.Random, plies: int) -> Board | None:
-    """A board after ``plies`` random moves, or None if the game ended on the way."""
+    """A board after ``plies`` random moves, none of which lets the opponent win at once
+    (so the opening does not decide the game), or None if the game ended on the way."""
     board = Board()
     for _ in range(plies):
-        board.push(rng.choice(board.legal_moves()))
-        if board.is_game_over():
+        safe = []
+        for move in board.legal_moves():
+            board.push(move)
+            if not board.is_game_over() and not winning_moves(board, True):
+                safe.append(move)
+            board.pop()
+        if not safe:
             return None
+        board.push(rng.choice(safe))
     return board
 
 

@@ -150,16 +150,20 @@ def reach(colour: int, empty: int) -> int:
     return out
 
 
-def _has_five_run(bits: int) -> bool:
-    """True when ``bits`` holds five in a row on some line."""
-    for k, up_mask, _ in _LINE_SHIFTS:
-        x = bits & ((bits << k) & up_mask)
-        x &= (x << k) & up_mask
-        x &= (x << k) & up_mask
-        x &= (bits << k) & up_mask
+def _five_cover(bits: int) -> int:
+    """Every square of ``bits`` that is part of five in a row on some line."""
+    cover = 0
+    for k, up_mask, down_mask in _LINE_SHIFTS:
+        x = bits & ((bits << k) & up_mask)  # two in a row ending here
+        x &= (x << k) & up_mask  # three
+        x &= (x << k) & up_mask  # four
+        x &= (x << k) & up_mask  # x: the last square of each five in a row
         if x:
-            return True
-    return False
+            for _ in range(4):
+                cover |= x
+                x = (x >> k) & down_mask
+            cover |= x
+    return cover
 
 
 def threat_squares(board: Board, player: int) -> tuple[int, int]:
@@ -233,7 +237,7 @@ def winning_moves(board: Board, first_only: bool = False) -> list[Move]:
         # a disk of ``own`` arrives flipped: it joins ``other``
         target = five_squares(other, empty, player)
         capturing, runs = _capture_reach(own, other, empty, limit)
-        if capturing and not _has_five_run(other | capturing | runs):
+        if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
             capturing = 0  # no capture could complete five in a row
         if not target and not capturing:
             continue
@@ -250,10 +254,15 @@ def winning_moves(board: Board, first_only: bool = False) -> list[Move]:
                         out.append(move)
                         if first_only:
                             return out
-                if low & capturing and _has_five_run(other | low | (runs & _QUEEN[to])):
+                if low & capturing:
                     frm = origin(to, d, occupied)
                     taken = captured(own ^ (1 << frm), other | low, to, limit)
-                    if taken and _wins(other | low | taken, low | taken, player):
+                    changed = low | taken
+                    if (
+                        taken
+                        and _five_cover(other | changed) & changed
+                        and (player == 2 or _wins(other | changed, changed, player))
+                    ):
                         move = Move(frm, to, True)
                         if board.is_legal(move):
                             out.append(move)
