@@ -660,7 +660,9 @@ class Engine:
         """Choose a move within ``seconds`` (default: the level's budget).
 
         ``should_stop()`` is polled every 256 nodes: when it returns True the search ends
-        and the answer of the last finished depth is played. ``on_depth(info)`` gets a dict
+        and the answer of the last finished depth is played. Depth 1 always finishes (it
+        takes every win in one and avoids every loss in one); the budget and ``should_stop``
+        apply from depth 2 on. ``on_depth(info)`` gets a dict
         after each finished depth. Both it and the answer have the keys ``depth, move, score,
         pv, nodes, exact, proven, seconds, scores`` (moves as names; score from the player to
         move's view; ``proven`` is ``{"winner": "one"|"two", "plies": N}`` or None).
