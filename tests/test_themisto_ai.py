@@ -893,3 +893,14 @@ def test_engine_is_exported_lazily() -> None:
     import flipside.themisto as package
 
     assert package.Engine is Engine
+
+
+def test_cli_bestmove_says_when_a_win_is_forced(capsys: pytest.CaptureFixture[str]) -> None:
+    from flipside.cli import main
+
+    assert main(["themisto", "bestmove", "--level", "max", "--moves", "g1-g3 c8-d7"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-2:] == ["player one wins by force in 1", "c1-c8x"]
+    assert main(["themisto", "bestmove", "--level", "2", "--seed", "1"]) == 0
+    move = capsys.readouterr().out.strip().splitlines()[-1]
+    assert Move.parse(move) in Board().legal_moves()
