@@ -10,14 +10,30 @@ Move('b1-b3')
 2
 """
 
+from typing import TYPE_CHECKING
+
 from flipside.themisto.board import DEFAULT_MOVE_LIMIT, Board, IllegalMoveError
 from flipside.themisto.notation import Move, format_position, parse_position
 from flipside.themisto.perft import divide, perft
 from flipside.themisto.status import MoveInfo, Status
 
+if TYPE_CHECKING:
+    from flipside.themisto.engine import Engine
+
+
+def __getattr__(name: str) -> object:
+    """``Engine`` loads the AI (``flipside.themisto.engine``) on first use."""
+    if name == "Engine":
+        from flipside.themisto import engine
+
+        return engine.Engine
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 __all__ = [
     "DEFAULT_MOVE_LIMIT",
     "Board",
+    "Engine",
     "IllegalMoveError",
     "Move",
     "MoveInfo",

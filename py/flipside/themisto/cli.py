@@ -1,4 +1,4 @@
-"""`python -m flipside themisto perft|moves|show`: the Themisto commands.
+"""`python -m flipside themisto perft|moves|show|bestmove|play`: the Themisto commands.
 
 Each command starts from the start position, or ``--position P`` (a position string), then
 replays ``--moves "m1 m2 ..."``. Bad input raises ValueError, which ``flipside.cli`` prints
@@ -39,9 +39,72 @@ def _show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bestmove(args: argparse.Namespace) -> int:
+    """Search and print what was found at each depth, then the chosen move on the last line.
+    A proven result reads ``player one wins by force in N`` (N plies, moves of both sides)."""
+    from flipside.themisto.engine import Engine, describe
+
+    board = _board(args)
+    if board.is_game_over():
+        raise ValueError(f"the game is over: {board.status}")
+    engine = Engine(level=args.level, seed=args.seed)
+
+    def show(info: dict[str, object]) -> None:
+        pv = " ".join(str(m) for m in info["pv"])  # type: ignore[attr-defined]
+        print(f"depth {info['depth']}: {describe(info)}, {info['nodes']} nodes, pv {pv}")
+
+    info = engine.think(board, seconds=args.seconds, on_depth=show if args.verbose else None)
+    print(describe(info))
+    print(info["move"])
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    """Play against the engine in the terminal: type moves (``b1-b4``, ``c1-c3x``), ``undo``,
+    ``hint`` or ``quit``."""
+    from flipside.themisto.engine import Engine, describe
+
+    board = _board(args)
+    engine = Engine(level=args.level, seed=args.seed)
+    human = int(args.player)
+    print(f"You are player {human}; the computer plays level {engine.level}.")
+    while not board.is_game_over():
+        print(board)
+        if board.turn != human:
+            info = engine.think(board)
+            print(f"computer plays {info['move']} ({describe(info)})")
+            board.push_str(str(info["move"]))
+            continue
+        try:
+            text = input("your move> ").strip()
+        except EOFError:
+            return 0
+        if text in ("quit", "q"):
+            return 0
+        if text == "undo":
+            if board.ply:
+                board.pop()
+            while board.ply and board.turn != human:
+                board.pop()
+            continue
+        if text == "hint":
+            info = engine.think(board)
+            print(f"hint: {info['move']} ({describe(info)})")
+            continue
+        try:
+            board.push_str(text)
+        except ValueError as exc:
+            print(exc)
+            print("legal moves:", " ".join(str(m) for m in board.legal_moves()))
+    print(board)
+    return 0
+
+
 def add_parser(games: Any) -> None:
     """Add the ``themisto`` sub-parser (commands perft, moves, show) to ``games``."""
-    themisto = games.add_parser("themisto", help="Themisto rules: perft, legal moves, board")
+    themisto = games.add_parser(
+        "themisto", help="Themisto rules and AI: perft, moves, board, bestmove, play"
+    )
     commands = themisto.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:
@@ -72,3 +135,18 @@ def add_parser(games: Any) -> None:
     p = commands.add_parser("show", help="print the board, the player to move, lost turns")
     common(p)
     p.set_defaults(func=_show)
+
+    p = commands.add_parser("bestmove", help="the move the engine plays at a level")
+    p.add_argument("--level", default="max", metavar="N|max", help="engine level (default max)")
+    p.add_argument("--seconds", type=float, help="time budget (default: the level's)")
+    p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
+    p.add_argument("--verbose", action="store_true", help="print each finished depth")
+    common(p)
+    p.set_defaults(func=_bestmove)
+
+    p = commands.add_parser("play", help="play against the engine in the terminal")
+    p.add_argument("--level", default="3", metavar="N|max", help="engine level (default 3)")
+    p.add_argument("--player", default="1", choices=("1", "2"), help="your side (default 1)")
+    p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
+    common(p)
+    p.set_defaults(func=_play)

@@ -1,0 +1,132 @@
+"""Themisto self-play: the level ladder and top-level games (native only, not in the wheel).
+
+Run: ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py ladder --games 40``
+     ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 5 5 --games 100``
+
+Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
+that do not let the opponent win at once, played twice with the sides swapped. A draw counts half. Prints one line per game (``--quiet`` to skip), then a
+summary: score of the first level, player one / player two wins, draw rules, mean length,
+nodes per second of the searches.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from flipside.themisto import Board
+from flipside.themisto.engine import MAX_LEVEL, Engine, winning_moves
+
+
+def opening(rng: random.Random, plies: int) -> Board | None:
+    """A board after ``plies`` random moves, none of which lets the opponent win at once
+    (so the opening does not decide the game), or None if the game ended on the way."""
+    board = Board()
+    for _ in range(plies):
+        safe = []
+        for move in board.legal_moves():
+            board.push(move)
+            if not board.is_game_over() and not winning_moves(board, True):
+                safe.append(move)
+            board.pop()
+        if not safe:
+            return None
+        board.push(rng.choice(safe))
+    return board
+
+
+def play(board: Board, engines: dict[int, Engine], stats: Counter[str]) -> Board:
+    """Play ``board`` out: ``engines[player]`` moves for each player."""
+    while not board.is_game_over():
+        engine = engines[board.turn]
+        info = engine.think(board)
+        stats["nodes"] += int(str(info["nodes"]))
+        stats["ms"] += int(1000 * float(str(info["seconds"])))
+        board.push_str(str(info["move"]))
+    return board
+
+
+def match(a: int, b: int, games: int, plies: int, seed: int, quiet: bool) -> dict[str, object]:
+    """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``."""
+    rng = random.Random(seed)
+    score = 0.0
+    results: Counter[str] = Counter()
+    stats: Counter[str] = Counter()
+    lengths = []
+    n = 0
+    start = time.perf_counter()
+    while n < games:
+        board = opening(rng, plies)
+        if board is None:
+            continue
+        for a_player in (1, 2):
+            if n >= games:
+                break
+            engines = {
+                a_player: Engine(a, seed=rng.randrange(1 << 30)),
+                3 - a_player: Engine(b, seed=rng.randrange(1 << 30)),
+            }
+            game = play(board.copy(), engines, stats)
+            status = game.status
+            n += 1
+            lengths.append(game.ply)
+            if status.result == "win":
+                results[f"p{status.winner}"] += 1
+                if status.winner == a_player:
+                    score += 1
+                    results["a"] += 1
+                else:
+                    results["b"] += 1
+            else:
+                score += 0.5
+                results[f"draw: {status.reason}"] += 1
+            if not quiet:
+                print(
+                    f"game {n}: level {a} is player {a_player}: {status} after {game.ply} plies"
+                    f" [{game.moves_text()}]",
+                    flush=True,
+                )
+    seconds = time.perf_counter() - start
+    summary = {
+        "levels": f"{a} vs {b}",
+        "games": n,
+        "score_a": round(100 * score / n, 1),
+        "results": dict(results),
+        "mean_plies": round(sum(lengths) / n, 1),
+        "nodes_per_second": round(1000 * stats["nodes"] / max(stats["ms"], 1)),
+        "wall_seconds": round(seconds),
+    }
+    print(summary, flush=True)
+    return summary
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    lad = sub.add_parser("ladder", help="each level against the one below")
+    lad.add_argument("--games", type=int, default=40)
+    lad.add_argument("--from-level", type=int, default=2)
+    one = sub.add_parser("match", help="level A against level B")
+    one.add_argument("a", type=int)
+    one.add_argument("b", type=int)
+    one.add_argument("--games", type=int, default=100)
+    for p in (lad, one):
+        p.add_argument("--random-plies", type=int, default=2)
+        p.add_argument("--seed", type=int, default=1)
+        p.add_argument("--quiet", action="store_true")
+    args = parser.parse_args()
+    if args.command == "ladder":
+        for level in range(args.from_level, MAX_LEVEL + 1):
+            match(level, level - 1, args.games, args.random_plies, args.seed, args.quiet)
+    else:
+        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet)
+
+
+if __name__ == "__main__":
+    main()
