@@ -124,8 +124,8 @@ mutate() {
   local stage=$CACHE/mutate names=()
   if [ -n "${1:-}" ]; then
     case "$1" in
-      othello/board|othello/bitboard|themisto/board|themisto/bits) ;;
-      *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bits" ;;
+      othello/board|othello/bitboard|themisto/board|themisto/bits|record|web|othello/game|themisto/game) ;;
+      *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bits record web othello/game themisto/game" ;;
     esac
     names=("flipside.${1/\//.}.*")
   fi

@@ -396,6 +396,181 @@ def othello_solve(position: str) -> JSON:
     }
 
 
+# -- Themisto AI ---------------------------------------------------------------------------
+# Scores of the Themisto engine are in its own units (a few hundred at most) or proven results
+# (``>= PROVEN``). The page gets points (score / 100, at most ``THEMISTO_SCALE - 1`` either
+# way), a proven result as +/- ``THEMISTO_SCALE`` and a label ("W3": a forced win in 3 plies).
+
+THEMISTO_SCALE = 8
+THEMISTO_HINT_LEVEL = 4
+"""Hints for Themisto: depth 2 (every win three plies ahead), 0.6 s native."""
+
+
+def _themisto_points(score: int) -> float:
+    from flipside.themisto.engine import PROVEN
+
+    if abs(score) >= PROVEN:
+        return float(THEMISTO_SCALE if score > 0 else -THEMISTO_SCALE)
+    limit = THEMISTO_SCALE - 1
+    return max(-limit, min(limit, round(score / 100, 1)))
+
+
+def _themisto_label(score: int) -> str:
+    """``W3`` / ``L2`` for a forced win / loss in that many plies, else ``+1.5``, ``0``."""
+    from flipside.themisto.engine import PROVEN, WIN
+
+    if abs(score) >= PROVEN:
+        return f"{'W' if score > 0 else 'L'}{WIN - abs(score)}"
+    points = _themisto_points(score)
+    return "0" if points == 0 else f"{points:+g}".replace("-", "\u2212")
+
+
+def _verdict(proven: object) -> str | None:
+    if not isinstance(proven, dict):
+        return None
+    return f"player {proven['winner']} wins by force in {proven['plies']}"
+
+
+def _themisto_info(info: dict[str, object]) -> JSON:
+    """A Themisto search answer for the page: score in points, ``verdict`` when proven."""
+    score = info["score"]
+    assert isinstance(score, int)
+    out = _search_info(info)
+    return {**out, "score": _themisto_points(score), "verdict": _verdict(info["proven"])}
+
+
+def _themisto_board(record: object) -> Any:
+    parsed = _record(record)
+    if parsed.game != "themisto":
+        raise ValueError(f"the Themisto AI cannot play {GAME_NAMES[parsed.game]}")
+    board = themisto_game.replay(parsed).board
+    if board.is_game_over():
+        raise ValueError("the game is over: there is no move to choose")
+    return board
+
+
+def _themisto_level(level: object) -> int:
+    from flipside.themisto.engine import parse_level
+
+    if isinstance(level, bool) or not isinstance(level, int | str):
+        raise RequestError(f"level must be 1..5 or 'max', got {level!r}")
+    return parse_level(level)
+
+
+@method
+def themisto_think(
+    record: str, level: int | str, seconds: float | None = None, seed: int | None = None
+) -> JSON:
+    """The computer's move at ``level`` (1..5 or ``"max"``) in the Themisto game ``record``.
+
+    Progress reports and the answer as for :func:`othello_think`; ``score`` is in points
+    from the player to move's view (+/-8: proven), ``verdict`` says a proven result in words
+    ("player one wins by force in 3") or is None."""
+    from flipside.themisto.engine import LEVELS, Engine
+
+    board = _themisto_board(record)
+    engine = Engine(_themisto_level(level), seed=_checked_seed(seed))
+
+    def on_depth(info: dict[str, object]) -> None:
+        report({"type": "depth", **_themisto_info(info)})
+
+    budget = _checked_seconds(seconds) or LEVELS[engine.level].seconds * PYODIDE_SLOWDOWN
+    info = engine.think(board, seconds=budget, on_depth=on_depth)
+    return {**_themisto_info(info), "level": engine.level, "record": record}
+
+
+@method
+def themisto_hints(
+    record: str, level: int | str = THEMISTO_HINT_LEVEL, seconds: float | None = None
+) -> JSON:
+    """A value for every legal move of the Themisto game ``record`` (points from the player
+    to move's view in ``values``, a short text in ``labels``, ``exactMoves`` the proven ones),
+    the best move and line, and ``verdict`` when the position is proven."""
+    from flipside.themisto.engine import LEVELS, PROVEN, Engine
+
+    board = _themisto_board(record)
+    engine = Engine(_themisto_level(level))
+
+    def on_depth(info: dict[str, object]) -> None:
+        report({"type": "depth", **_themisto_info(info)})
+
+    budget = _checked_seconds(seconds) or LEVELS[engine.level].seconds * PYODIDE_SLOWDOWN
+    found = engine.analysis(board, seconds=budget, on_depth=on_depth)
+    scores = {str(move): value for move, value in found.values.items()}
+    return {
+        **found.to_dict(),
+        "values": {name: _themisto_points(v) for name, v in scores.items()},
+        "labels": {name: _themisto_label(v) for name, v in scores.items()},
+        "exactMoves": sorted(name for name, v in scores.items() if abs(v) >= PROVEN),
+        "verdict": _verdict(found.proven),
+        "bestFrom": None if found.best.is_pass else found.best.from_sq,
+        "record": record,
+        "level": engine.level,
+    }
+
+
+@method
+def themisto_value(record: str) -> JSON:
+    """Value of the Themisto game ``record`` from player one's view, in points (+8 / -8: a
+    forced win for player one / two, ``exact``): a depth-1 search, which sees every win in
+    one and two; a finished game gives its result."""
+    from flipside.themisto.engine import Engine
+
+    parsed = _record(record)
+    if parsed.game != "themisto":
+        raise ValueError(f"the Themisto AI cannot value {GAME_NAMES[parsed.game]}")
+    board = themisto_game.replay(parsed).board
+    status = board.status
+    if board.is_game_over():
+        sign = 0 if status.result != "win" else (1 if status.winner == 1 else -1)
+        return {"record": record, "value": float(sign * THEMISTO_SCALE), "exact": True}
+    info = Engine("max").think(board, depth=1)
+    score = info["score"]
+    assert isinstance(score, int)
+    value = _themisto_points(score) * (1 if board.turn == 1 else -1)
+    return {"record": record, "value": value, "exact": info["proven"] is not None}
+
+
+# -- any game: the page's AI calls ------------------------------------------------------------
+# The page asks these; each looks up the record's game and answers with that game's method.
+
+
+def _game_method(record: object, name: str) -> Callable[..., JSON]:
+    game = _record(record).game
+    func = METHODS.get(f"{game}_{name}")
+    if func is None:
+        raise ValueError(f"{GAME_NAMES[game]} has no computer player")
+    return func
+
+
+@method
+def think(
+    record: str, level: int | str, seconds: float | None = None, seed: int | None = None
+) -> JSON:
+    """The computer's move in the game ``record`` (``othello_think``, ``themisto_think``)."""
+    return _game_method(record, "think")(record=record, level=level, seconds=seconds, seed=seed)
+
+
+@method
+def hints(record: str, seconds: float | None = None) -> JSON:
+    """Every legal move's value at the game's hint level (``othello_hints``, ...)."""
+    return _game_method(record, "hints")(record=record, seconds=seconds)
+
+
+@method
+def value(record: str) -> JSON:
+    """The position's value for the evaluation graph, first player's view (``*_value``)."""
+    return _game_method(record, "value")(record=record)
+
+
+@method
+def opening(record: str) -> JSON:
+    """The named opening (Othello), or None for a game without a book of names."""
+    if _record(record).game != "othello":
+        return None
+    return othello_opening(record=record)
+
+
 def _search_info(info: dict[str, object]) -> JSON:
     """The engine's progress / answer dict without the per-move table (plain JSON)."""
     return {key: value for key, value in info.items() if key != "scores"}

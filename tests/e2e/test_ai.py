@@ -65,6 +65,7 @@ def test_computer_replies_at_level_1_and_at_the_top_level(
         "computer": "white",
         "level": 6,
         "hints": False,
+        "you": "A",
     }
     page.reload()
     wait_ready(page)

@@ -352,7 +352,7 @@ def test_a_coin_toss_decides_who_plays_black(
     assert snap["toMove"] == you
     assert "you against the computer" in page.locator("#tagline").inner_text()
 
-    # Themisto has no computer yet: a toss between two people says who sits where.
+    # Between two people, the toss says who sits where.
     snap = start_game(page, "themisto", opponent="human", first="toss")
     assert (snap["notice"] or "").startswith("The coin toss: the first player to sit down plays")
     assert snap["computer"] is None and snap["game"] == "themisto"

@@ -5,12 +5,10 @@
 // new game, "Move now", a changed setting) terminates that worker and starts a fresh one
 // in the background (a snapshot start, about a second); answers from a terminated worker
 // are never used. Every answer is checked against the game record it was asked for.
-// Only Othello has a computer player so far: for other games the assistant stays idle.
+// Nothing here is particular to one game: the facade's `think`, `hints`, `value` and
+// `opening` answer for the record's game (hints at that game's hint level).
 
 import { Engine, EngineError } from "./engine.js";
-
-export const LEVELS = { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong", 6: "Expert" };
-export const HINT_LEVEL = 4; // hints: depth 4, exact from 10 empty squares (fast in a browser)
 
 class Cancelled extends Error {}
 
@@ -98,7 +96,7 @@ export class Assistant {
   }
 
   computerToMove(state = this.state) {
-    return !!state && state.game === "othello" && !state.over && this.settings.computer === state.toMove;
+    return !!state && !state.over && this.settings.computer === state.toMove;
   }
 
   update(state) {
@@ -108,10 +106,7 @@ export class Assistant {
       (this.hintsFor !== null && (this.hintsFor !== state.record || !this.settings.hints));
     if (stale) this.cancel();
     if (this.hints?.record !== state.record) this.hints = null;
-    if (state.game !== "othello") {
-      this.opening = null;
-      return this.changed();
-    }
+    if (this.opening && this.opening.game !== state.game) this.opening = null;
     if (!this.started) return this.changed();
     this.askOpening(state);
     if (this.error) return this.changed();
@@ -126,6 +121,13 @@ export class Assistant {
 
   /** New settings ({computer, level, hints}); restarts what they change. */
   configure(settings) {
+    this.use(settings);
+    if (this.state) this.update(this.state);
+  }
+
+  /** Take new settings (another game's, for one) without asking anything yet: the caller
+   *  follows with `update(state)`. */
+  use(settings) {
     const levelChanged = settings.level !== this.settings.level;
     this.settings = settings;
     if (this.error) {
@@ -135,7 +137,6 @@ export class Assistant {
       this.cancel();
     }
     if (!settings.hints) this.hints = null;
-    if (this.state) this.update(this.state);
   }
 
   async think(state) {
@@ -144,7 +145,7 @@ export class Assistant {
     const seconds = this.budget?.() ?? null;
     try {
       const answer = await this.search.call(
-        "othello_think",
+        "think",
         seconds ? { record: job.record, level: job.level, seconds } : { record: job.record, level: job.level },
         (report) => {
           if (this.thinking !== job) return;
@@ -179,7 +180,7 @@ export class Assistant {
     const record = state.record;
     this.hintsFor = record;
     try {
-      const found = await this.search.call("othello_hints", { record, level: HINT_LEVEL });
+      const found = await this.search.call("hints", { record });
       if (this.hintsFor !== record) return;
       this.hintsFor = null;
       this.hints = { ...found, record };
@@ -194,7 +195,6 @@ export class Assistant {
   /** The game after each placed move, as records (the facade's `prefixes`; a pass leaves
    *  the record as it was, so it is left out). */
   prefixes(state = this.state) {
-    if (state?.game !== "othello") return [];
     return (state?.prefixes ?? []).filter((record, i, all) => record !== all[i - 1]);
   }
 
@@ -202,7 +202,7 @@ export class Assistant {
     for (const record of this.prefixes(state)) {
       if (this.values.has(record) || this.asked.has(record)) continue;
       this.asked.add(record);
-      this.search.call("othello_value", { record }).then(
+      this.search.call("value", { record }).then(
         (answer) => {
           this.values.set(record, { value: answer.value, exact: answer.exact });
           this.changed();
@@ -220,9 +220,9 @@ export class Assistant {
   async askOpening(state) {
     const record = state.record;
     try {
-      const opening = await this.search.call("othello_opening", { record });
+      const opening = await this.search.call("opening", { record });
       if (this.state?.record !== record) return;
-      this.opening = opening;
+      this.opening = opening && { ...opening, game: this.state.game };
       this.changed();
     } catch {
       // The opening name is a nicety (asked again after the next move).
@@ -237,7 +237,7 @@ export class Assistant {
     this.changed();
   }
 
-  /** Values of the game so far, one per placed move (Black's view; null while computing). */
+  /** Values of the game so far, one per move (the first player's view; null while computing). */
   evaluation() {
     return this.prefixes().map((t) => this.values.get(t) ?? null);
   }

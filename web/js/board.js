@@ -125,7 +125,8 @@ export function formatValue(value) {
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
 }
 
-/** A move's value on its (empty) square: a pill, gold when exact, ringed for the best. */
+/** A move's value (or its `label`) on its (empty) square: a pill, gold when exact, ringed
+ *  for the best. */
 export function drawValue(ctx, geo, hint) {
   const { margin, cell } = geo;
   const cx = margin + ((hint.sq % 8) + 0.5) * cell;
@@ -146,7 +147,7 @@ export function drawValue(ctx, geo, hint) {
   ctx.font = `700 ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(formatValue(hint.value), cx, cy + cell * 0.015);
+  ctx.fillText(hint.label ?? formatValue(hint.value), cx, cy + cell * 0.015);
   ctx.restore();
 }
 

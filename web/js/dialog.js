@@ -16,8 +16,26 @@ function chosenGame() {
   return dialog.querySelector('input[name="game"]:checked')?.value ?? "othello";
 }
 
+let levelsOf = {}; // game -> {level: name}, or null without a computer player
+
+/** The level menu for `game` (kept when it already is), the chosen level kept if it exists. */
+function fillLevels(game) {
+  const menu = $("opponent-level");
+  const levels = levelsOf[game];
+  if (!levels || menu.dataset.game === game) return;
+  const chosen = menu.value;
+  menu.dataset.game = game;
+  menu.replaceChildren(
+    ...Object.entries(levels).map(([n, name]) =>
+      Object.assign(document.createElement("option"), { value: n, textContent: `${n} · ${name}` }),
+    ),
+  );
+  if (chosen in levels) menu.value = chosen;
+  else menu.value = String(Math.min(3, Object.keys(levels).length));
+}
+
 /** Show the fields that apply to the chosen game and options. */
-function refresh(hasAI, resumable) {
+function refresh(resumable) {
   const game = chosenGame();
   const resume = $("resume-game");
   resume.hidden = !resumable.includes(game);
@@ -28,7 +46,8 @@ function refresh(hasAI, resumable) {
   $("first").options[1].textContent = labels.second;
   $("othello-options").hidden = game !== "othello";
   $("themisto-options").hidden = game !== "themisto";
-  const ai = hasAI[game];
+  fillLevels(game);
+  const ai = !!levelsOf[game];
   $("opponent").options[1].disabled = !ai;
   if (!ai) $("opponent").value = "human";
   $("no-ai").hidden = ai;
@@ -46,6 +65,7 @@ function refresh(hasAI, resumable) {
 function restore(choices) {
   const game = ["othello", "themisto"].includes(choices.game) ? choices.game : "othello";
   dialog.querySelector(`input[name="game"][value="${game}"]`).checked = true;
+  fillLevels(game);
   for (const id of FIELDS) {
     const value = choices[id];
     if (value == null) continue;
@@ -92,14 +112,16 @@ export function interpret(c) {
 }
 
 /** Open the dialog; resolves with the interpreted choices, {resume: game} to go back to a
- *  game's saved game, or null when cancelled. `hasAI`: {game: bool}, whether a computer
- *  opponent exists for each game; `resumable`: games with a saved game other than this one. */
-export function chooseNewGame(hasAI, resumable = []) {
+ *  game's saved game, or null when cancelled. `levels`: {game: {level: name} or null}, the
+ *  computer's levels of each game (null: no computer opponent); `resumable`: games with a
+ *  saved game other than this one. */
+export function chooseNewGame(levels, resumable = []) {
+  levelsOf = levels;
   restore(loadChoices());
-  refresh(hasAI, resumable);
+  refresh(resumable);
   $("new-game-error").hidden = true;
   return new Promise((resolve) => {
-    const onChange = () => refresh(hasAI, resumable);
+    const onChange = () => refresh(resumable);
     const finish = (value) => {
       dialog.removeEventListener("change", onChange);
       $("new-game-form").onsubmit = null;

@@ -1,5 +1,5 @@
-// The evaluation graph: one value per placed move, from Black's view (discs; + = Black
-// ahead), drawn as a filled line around zero. Pending values (null) are skipped.
+// The evaluation graph: one value per move, from the first player's view (+ = ahead; Othello:
+// discs, Black's view), drawn as a filled line around zero. Pending values (null) are skipped.
 
 const INK = "#e9f1ec";
 const MUTED = "rgba(157, 181, 168, 0.9)";
@@ -11,8 +11,9 @@ function niceRange(values) {
   return 64;
 }
 
-/** Draw `points` ([{value, exact} | null], one per move) into `canvas`. */
-export function drawGraph(canvas, points) {
+/** Draw `points` ([{value, exact} | null], one per move) into `canvas`; `ahead` names the
+ *  two directions (["Black ahead", "White ahead"]). */
+export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]) {
   const rect = canvas.getBoundingClientRect();
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
@@ -56,7 +57,7 @@ export function drawGraph(canvas, points) {
   ctx.textBaseline = "alphabetic";
   ctx.fillText(`move ${points.length || 0}`, left, height - 3);
   ctx.textAlign = "right";
-  ctx.fillText("Black ahead \u2191  White ahead \u2193", right, height - 3);
+  ctx.fillText(`${ahead[0]} \u2191  ${ahead[1]} \u2193`, right, height - 3);
   if (!known.length) return;
 
   // Area between the line and zero: dark where Black leads, light where White does.

@@ -2,7 +2,7 @@
 // collects input; every rule, notation, link and saved game is handled by Python. Nothing
 // here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
-import { Assistant, LEVELS } from "./ai.js";
+import { Assistant } from "./ai.js";
 import { animateMove } from "./anim.js";
 import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
 import { Clocks, formatClock } from "./clock.js";
@@ -29,15 +29,13 @@ const START_CELLS = {
   othello: "-".repeat(27) + "OX------XO" + "-".repeat(27),
   themisto: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
 };
-// The computer's budget per move in the page, for a clock: the level's native seconds x 2.
-const LEVEL_SECONDS = { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4 };
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
 const engine = new Engine({ onProgress: showProgress });
 const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
-  settings: loadSettings(),
+  settings: settingsOf(loadGame()),
   play: (record, move) => computerPlays(record, move),
   changed: () => renderAI(),
   budget: () => computerBudget(),
@@ -47,6 +45,7 @@ const page = {
   state: null, // last state the engine returned
   view: VIEWS[loadGame()], // the game's view module
   ui: VIEWS[loadGame()].newUI(), // the view's own state (Themisto: the selected disk)
+  settingsGame: loadGame(), // the game whose AI settings the assistant holds
   engineReady: false,
   busy: false,
   queued: null, // a square clicked while an answer was pending: played after it
@@ -87,16 +86,34 @@ function draw() {
   canvas.classList.toggle("can-play", active);
 }
 
-/** The hint values of the current position as [{sq, value, exact, best}], or null. */
+/** The hints of the current position as the view's marks ([{sq, value, exact, best}]), or
+ *  null when there are none to show. */
 function hintSquares() {
   const s = page.state;
   const h = ai.hints;
   if (!s || !h || h.record !== s.record || !ai.settings.hints || page.busy) return null;
   if (ai.computerToMove()) return null; // hints are for the human to move
-  return s.legal
-    .map((sq, i) => ({ sq, name: s.legalNames[i] }))
-    .filter(({ name }) => name in h.values)
-    .map(({ sq, name }) => ({ sq, value: h.values[name], exact: h.exact, best: name === h.best }));
+  return page.view.hintMarks(s, page.ui, h);
+}
+
+/** The AI settings saved for `game` (checked against its sides and levels). */
+function settingsOf(game) {
+  const view = VIEWS[game];
+  return loadSettings(game, Object.keys(view.sides), Math.max(...Object.keys(view.levels).map(Number)));
+}
+
+/** The panel's computer and level menus, rebuilt for the game on screen. */
+function fillMenus() {
+  const view = page.view;
+  const menu = $("computer");
+  if (menu.dataset.game === view.id) return;
+  menu.dataset.game = view.id;
+  const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+  menu.replaceChildren(
+    option("off", "Off (2 players)"),
+    ...Object.keys(view.sides).reverse().map((side) => option(side, view.sides[side])),
+  );
+  $("level").replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, `${n} · ${name}`)));
 }
 
 function sideName(side) {
@@ -106,15 +123,19 @@ function sideName(side) {
 /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
 function renderAI() {
   const { computer, level, hints } = ai.settings;
-  const withAI = page.view.hasAI;
+  const view = page.view;
+  const withAI = view.hasAI;
+  fillMenus();
   $("opponent-settings").hidden = !withAI;
   $("analysis").hidden = !withAI;
+  $("opening-section").hidden = !view.hasOpening;
+  $("graph-legend").textContent = view.graph.legend;
   $("computer").value = computer ?? "off";
   $("level").value = String(level);
   $("hints").checked = hints;
   $("tagline").textContent =
     computer && withAI
-      ? `${page.view.title} · you against the computer (${sideName(computer)}, level ${level} · ${LEVELS[level]})`
+      ? `${page.view.title} · you against the computer (${sideName(computer)}, level ${level} · ${view.levels[level]})`
       : `${page.view.title} · two players, one device`;
   const job = ai.thinking;
   $("thinking").hidden = !job;
@@ -124,7 +145,9 @@ function renderAI() {
       ? `${sideName(page.state?.toMove)} is thinking…`
       : r.book
         ? `Book move ${r.move}`
-        : `Depth ${r.depth}${r.exact ? " (exact)" : ""} · best so far ${r.move} ${formatValue(r.score)}`;
+        : r.verdict
+          ? `Depth ${r.depth} · ${r.move}: ${r.verdict}`
+          : `Depth ${r.depth}${r.exact ? " (exact)" : ""} · best so far ${r.move} ${formatValue(r.score)}`;
   }
   $("ai-error").hidden = !ai.error;
   $("ai-error").textContent = ai.error ?? "";
@@ -135,10 +158,10 @@ function renderAI() {
   const showLine = !!(hintSquares() && h.pv.length);
   line.hidden = !showLine;
   if (showLine) {
-    const value = formatValue(h.values[h.best]);
-    line.textContent = `Best line: ${h.pv.join(" ")} (${h.exact ? "exact" : "estimate"} ${value})`;
+    const value = h.verdict ?? `${h.exact ? "exact" : "estimate"} ${h.labels?.[h.best] ?? formatValue(h.values[h.best])}`;
+    line.textContent = `Best line: ${h.pv.join(" ")} (${value})`;
   }
-  if (withAI) drawGraph($("graph"), ai.evaluation());
+  if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead);
   renderPlayers();
   draw();
 }
@@ -146,7 +169,7 @@ function renderAI() {
 function changeSettings() {
   const computer = $("computer").value === "off" ? null : $("computer").value;
   const settings = { ...ai.settings, computer, level: Number($("level").value), hints: $("hints").checked };
-  saveSettings(settings);
+  saveSettings(page.view.id, settings);
   ai.configure(settings);
   renderPanel();
   renderAI();
@@ -163,7 +186,7 @@ function computerBudget() {
   const s = page.state;
   if (!clocks.active || !s?.toMove) return null;
   const empties = [...s.cells].filter((c) => c === "-").length;
-  return clocks.budget(s.toMove, empties, LEVEL_SECONDS[ai.settings.level] ?? 2.4);
+  return clocks.budget(s.toMove, empties, page.view.levelSeconds[ai.settings.level] ?? 2.4);
 }
 
 /** Who plays each side, for the panel: "you", "computer" or nothing (two players). */
@@ -181,14 +204,12 @@ function renderPlayers() {
     $(`player-${i}`).classList.toggle("winner", !!s?.over && s.result?.winner === side);
     $(`player-${i}`).dataset.side = side;
     $(`name-${i}`).textContent = sideName(side);
-    const disc = $(`disc-${i}`);
-    disc.className = page.view.id === "othello" ? `disc ${side}` : `badge ${side}`;
-    disc.textContent = page.view.id === "othello" ? "" : i === 0 ? "1" : "2";
+    page.view.mark($(`disc-${i}`), side);
     const rules = page.view.sideRules?.[side] ?? "";
     $(`role-${i}`).textContent = [roleOf(side), rules].filter(Boolean).join(" · ");
     const count = $(`count-${i}`);
-    count.hidden = page.view.id !== "othello";
-    if (s && page.view.id === "othello") count.textContent = String(s.counts[side]);
+    count.hidden = !page.view.showsCounts;
+    if (s && page.view.showsCounts) count.textContent = String(s.counts[side]);
     const supply = $(`supply-${i}`);
     supply.hidden = !s?.extra?.supply;
     if (s?.extra?.supply) {
@@ -256,8 +277,7 @@ function renderPanel() {
   s.moves.forEach((move, i) => {
     const item = document.createElement("li");
     const mark = document.createElement("span");
-    mark.className = s.game === "othello" ? `disc ${move.by}` : `badge ${move.by}`;
-    mark.textContent = s.game === "othello" ? "" : move.by === "one" ? "1" : "2";
+    page.view.mark(mark, move.by);
     mark.title = sideName(move.by);
     item.append(mark, move.text);
     if (move.note) {
@@ -283,8 +303,11 @@ function canTakeBack(s) {
 }
 
 /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
-function show(state, { animate = false, clickedAt = null, continued = false } = {}) {
+function show(state, { animate = false, clickedAt = null, continued = false, settings = null } = {}) {
   const before = page.state?.cells;
+  if (settings) ai.use(settings);
+  else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game));
+  page.settingsGame = state.game;
   page.view = VIEWS[state.game];
   for (const game of Object.keys(VIEWS)) $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));
   page.state = state;
@@ -614,9 +637,9 @@ for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change"
 /** The New game dialog, then the new game (the game replaced stays in its own save). */
 async function newGame() {
   if (!page.engineReady) return;
-  const hasAI = Object.fromEntries(Object.entries(VIEWS).map(([id, v]) => [id, v.hasAI]));
+  const levels = Object.fromEntries(Object.entries(VIEWS).map(([id, v]) => [id, v.hasAI ? v.levels : null]));
   const resumable = Object.keys(VIEWS).filter((game) => game !== page.state?.game && loadSaved(game));
-  const chosen = await chooseNewGame(hasAI, resumable);
+  const chosen = await chooseNewGame(levels, resumable);
   if (!chosen) return;
   if (chosen.resume) return switchGame(chosen.resume);
   const view = VIEWS[chosen.game];
@@ -631,15 +654,14 @@ async function newGame() {
   }
   const [firstSide, secondSide] = Object.keys(view.sides);
   const computer = chosen.opponent === "computer" && view.hasAI ? (first === "first" ? secondSide : firstSide) : null;
-  const settings = { ...ai.settings, computer, level: chosen.level, you: first === "first" ? "A" : "B" };
-  saveSettings(settings);
+  const settings = { ...settingsOf(chosen.game), computer, level: chosen.level, you: first === "first" ? "A" : "B" };
   page.busy = false;
   page.queued = null;
   try {
     const state = await engine.call("new", { game: chosen.game, options: chosen.options });
-    ai.configure(settings);
+    saveSettings(chosen.game, settings);
     notice(toss);
-    show(state);
+    show(state, { settings });
   } catch (err) {
     notice(`${capitalize(err.message)}. Your game is unchanged.`);
   }
@@ -681,8 +703,8 @@ async function nextSeriesGame() {
       const you = ai.settings.you ?? "A";
       const computer = state.extra.series.black === you ? "white" : "black";
       const settings = { ...ai.settings, computer };
-      saveSettings(settings);
-      ai.configure(settings);
+      saveSettings(state.game, settings);
+      ai.use(settings);
     }
     notice("");
     show(state);
@@ -805,6 +827,13 @@ window.flipside = {
       aiError: ai.error,
       hints: hintSquares() ? { ...ai.hints.values } : null,
       hintsExact: hintSquares() ? ai.hints.exact : null,
+      hintMarks: (hintSquares() ?? []).map((h) => ({
+        square: squareLabel(h.sq),
+        label: h.ring ? null : (h.label ?? formatValue(h.value)),
+        best: !!h.best,
+        ring: !!h.ring,
+      })),
+      bestLineText: $("best-line").hidden ? null : $("best-line").textContent,
       bestLine: hintSquares() ? [...ai.hints.pv] : null,
       opening: ai.opening?.name ?? null,
       evaluation: ai.evaluation().map((p) => (p ? p.value : null)),

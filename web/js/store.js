@@ -86,30 +86,37 @@ export function keepPrevious(save) {
   }
 }
 
-const SETTINGS_KEY = "flipside.settings.v1";
+// The AI settings of each game; Othello's keep the key they had before there were two games.
+const SETTINGS_KEYS = { othello: "flipside.settings.v1" };
 export const DEFAULT_SETTINGS = { computer: null, level: 3, hints: false };
 
-/** The AI settings {computer: null|"black"|"white", level: 1..6, hints: bool}. Anything
- *  missing or not understood falls back to the default. */
-export function loadSettings() {
+function settingsKey(game) {
+  return SETTINGS_KEYS[game] ?? `flipside.settings.${game}.v1`;
+}
+
+/** The AI settings of `game`: {computer: null or one of `sides`, level: 1..`maxLevel`,
+ *  hints: bool, you: "A"|"B"}. Anything missing or not understood falls back to the default. */
+export function loadSettings(game, sides, maxLevel) {
   let data = null;
   try {
-    data = JSON.parse(storage()?.getItem(SETTINGS_KEY) ?? "null");
+    data = JSON.parse(storage()?.getItem(settingsKey(game)) ?? "null");
   } catch {
     data = null;
   }
   const ok = data !== null && typeof data === "object";
-  const computer = ok && ["black", "white"].includes(data.computer) ? data.computer : null;
-  const level = ok && Number.isInteger(data.level) && data.level >= 1 && data.level <= 6 ? data.level : DEFAULT_SETTINGS.level;
-  return { computer, level, hints: ok && data.hints === true };
+  const computer = ok && sides.includes(data.computer) ? data.computer : null;
+  const level =
+    ok && Number.isInteger(data.level) && data.level >= 1 && data.level <= maxLevel ? data.level : DEFAULT_SETTINGS.level;
+  const you = ok && data.you === "B" ? "B" : "A";
+  return { computer, level, hints: ok && data.hints === true, you };
 }
 
-/** Remember the AI settings; false when storage refused. */
-export function saveSettings(settings) {
+/** Remember the AI settings of `game`; false when storage refused. */
+export function saveSettings(game, settings) {
   try {
     const store = storage();
     if (!store) return false;
-    store.setItem(SETTINGS_KEY, JSON.stringify(settings));
+    store.setItem(settingsKey(game), JSON.stringify(settings));
     return true;
   } catch {
     return false;

@@ -10,6 +10,18 @@ export const othello = {
   firstSide: "black",
   rulesText: "Black moves first. Place a disc so that it flanks a line of the opponent's discs.",
   hasAI: true,
+  levels: { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong", 6: "Expert" },
+  // The computer's page budget per move (the level's native seconds x 2), for a clock.
+  levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4 },
+  graph: { legend: "(discs, Black's view)", ahead: ["Black ahead", "White ahead"] },
+  hasOpening: true,
+  showsCounts: true,
+
+  /** The side's mark in the panel and the move list: a disc of its colour. */
+  mark(el, side) {
+    el.className = `disc ${side}`;
+    el.textContent = "";
+  },
 
   /** Per-game view state (Othello has none: a click plays at once). */
   newUI() {
@@ -20,6 +32,14 @@ export const othello = {
   click(sq, state) {
     const index = state.legal.indexOf(sq);
     return index < 0 ? null : { move: state.legalNames[index] };
+  },
+
+  /** The hints as marks on the board: a value on each legal square, the best one ringed. */
+  hintMarks(state, ui, hints) {
+    return state.legal
+      .map((sq, i) => ({ sq, name: state.legalNames[i] }))
+      .filter(({ name }) => name in hints.values)
+      .map(({ sq, name }) => ({ sq, value: hints.values[name], exact: hints.exact, best: name === hints.best }));
   },
 
   /** Whether the pointer over `sq` can do something (for the cursor style). */

@@ -2,7 +2,7 @@
 // a destination allows the plain slide and the capture, the page asks which. No rules: the
 // movable disks, destinations, captures and every text come from the facade's state.
 
-import { centre, drawCursor, drawDisc, drawFrame, drawMarker, ring, shade } from "../board.js";
+import { centre, drawCursor, drawDisc, drawFrame, drawMarker, drawValue, ring, shade } from "../board.js";
 
 const GOLD = "#f2c14e";
 const SLIDE = 0.55; // share of the animation spent sliding; the rest turns disks over
@@ -21,7 +21,34 @@ export const themisto = {
     one: "exactly five wins · captures 1–3 disks",
     two: "five or more wins · captures any length",
   },
-  hasAI: false,
+  hasAI: true,
+  levels: { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong" },
+  // The computer's page budget per move (the level's native seconds x 2).
+  levelSeconds: { 1: 0.6, 2: 0.6, 3: 0.6, 4: 1.2, 5: 2.4 },
+  graph: { legend: "(player one's view)", ahead: ["Player one ahead", "Player two ahead"] },
+  hasOpening: false,
+  showsCounts: false,
+
+  /** The side's mark in the panel and the move list: a numbered badge. */
+  mark(el, side) {
+    el.className = `badge ${side}`;
+    el.textContent = side === "one" ? "1" : "2";
+  },
+
+  /** The hints as marks: with a disk selected, a value on each of its destinations (the
+   *  better of slide and capture), the best move's ringed; else the best move's disk ringed. */
+  hintMarks(state, ui, hints) {
+    if (ui.selected == null) return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
+    const marks = [];
+    for (const t of targetsOf(state, ui.selected)) {
+      const names = [t.plain, t.capture].filter((name) => name && name in hints.values);
+      if (!names.length) continue;
+      const name = names.reduce((a, b) => (hints.values[b] > hints.values[a] ? b : a));
+      const exact = hints.exactMoves.includes(name);
+      marks.push({ sq: t.to, value: hints.values[name], label: hints.labels[name], exact, best: names.includes(hints.best) });
+    }
+    return marks;
+  },
 
   newUI() {
     return { selected: null, choice: null };
@@ -64,13 +91,21 @@ export const themisto = {
     }
     for (const sq of row) ring(ctx, geo, sq, GOLD, 0.07);
     if (state?.lastMove != null && !row.size) drawMarker(ctx, geo, state.lastMove);
+    const hints = view.hints ?? [];
     if (view.legal.length && ui) {
+      const valued = new Set(hints.filter((h) => !h.ring).map((h) => h.sq));
       if (ui.selected != null) {
         ring(ctx, geo, ui.selected, GOLD, 0.07);
-        for (const t of targetsOf(state, ui.selected)) drawTarget(ctx, geo, t, view.hover === t.to);
+        for (const t of targetsOf(state, ui.selected)) {
+          if (!valued.has(t.to)) drawTarget(ctx, geo, t, view.hover === t.to);
+        }
       } else if (view.hover != null && view.legal.includes(view.hover)) {
         ring(ctx, geo, view.hover, "rgba(242, 193, 78, 0.7)", 0.05);
       }
+    }
+    for (const hint of hints) {
+      if (hint.ring) ring(ctx, geo, hint.sq, "rgba(255, 255, 255, 0.95)", 0.06, 0.47);
+      else drawValue(ctx, geo, hint);
     }
     if (view.cursor != null) drawCursor(ctx, geo, view.cursor);
   },
