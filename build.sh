@@ -4,8 +4,9 @@
 #   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
 #   ./build.sh build         build dist/ only          ./build.sh bench   benchmark table
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
-#   ./build.sh mutate [MOD]  mutation testing of the rules modules (MOD: othello/board,
-#                            othello/bitboard, themisto/board or themisto/bits; default all)
+#   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
+#                            themisto/board themisto/bits record web othello/game
+#                            themisto/game; default all of them; see docs/testing.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 ROOT=$PWD
@@ -121,15 +122,15 @@ run_tests() {
 # Mutation testing (mutmut, [tool.mutmut] in pyproject.toml): not part of test or CI.
 # mutmut wants the package under src/, so it runs on a copy in .cache/mutate.
 mutate() {
-  local stage=$CACHE/mutate names=()
-  if [ -n "${1:-}" ]; then
-    case "$1" in
+  local stage=$CACHE/mutate names=() mod
+  for mod in "$@"; do
+    case "$mod" in
       othello/board|othello/bitboard|themisto/board|themisto/bits|record|web|othello/game|themisto/game) ;;
       *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bits record web othello/game themisto/game" ;;
     esac
-    names=("flipside.${1/\//.}.*")
-  fi
-  say "mutation testing (mutmut) in ${stage#$ROOT/}${1:+ for $1}"
+    names+=("flipside.${mod/\//.}.*")
+  done
+  say "mutation testing (mutmut) in ${stage#$ROOT/}${1:+ for $*}"
   rm -rf "$stage"; mkdir -p "$stage/src"
   cp -r py/flipside "$stage/src/"; cp -r tests pyproject.toml "$stage/"
   find "$stage" -name __pycache__ -prune -exec rm -rf {} +
@@ -165,6 +166,6 @@ case "$cmd" in
     build
     "$VENV/bin/python" py/tools/bench.py
     ;;
-  mutate) setup_python; mutate "${2:-}" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench|mutate [MOD]]" >&2; exit 2 ;;
+  mutate) setup_python; shift; mutate "$@" ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench|mutate [MOD...]]" >&2; exit 2 ;;
 esac
