@@ -268,3 +268,7 @@ def test_the_handicap_is_shown_for_the_player_who_has_it(past: int, side: str) -
 def test_the_prefixes_keep_the_options() -> None:
     state = og.view(og.replay(Record("othello", "f5d6", (("clock", "60"),))))
     assert state["prefixes"] == ["othello/f5&clock=60", "othello/f5d6&clock=60"]
+
+
+def test_a_game_outside_a_series_has_no_series_state() -> None:
+    assert og.view(og.replay(Record("othello", "f5")))["extra"]["series"] is None

@@ -120,3 +120,31 @@ def test_a_bad_move_names_its_number_and_undo_of_nothing_says_so() -> None:
     with pytest.raises(ValueError) as info:
         tg.undo(Record("themisto"))
     assert str(info.value) == "there is no move to undo"
+
+
+def test_player_two_wins_with_five_or_more_and_the_list_tells_it() -> None:
+    cells = "OOOO----" + "-" * 8 + "----X---" + "-" * 40
+    record = f"themisto/&start={cells}_2_0_0"
+    ongoing = state(record)
+    assert ongoing["result"] is None and ongoing["extra"]["draw"] is None
+    won = state(record, "play", move="e3-e1")
+    assert won["status"] == "Game over: player two wins with five or more in a row (a1 b1 c1 d1 e1)"
+    assert won["moves"] == [{"text": "e3-e1", "by": "two", "note": "wins"}]
+
+
+def test_move_notes_join_and_name_passes_and_draws() -> None:
+    won = state("themisto/" + WIN)
+    assert won["moves"][-1]["note"] == "captures c1 e1, wins"
+    lone = "themisto/&start=X" + "-" * 63 + "_1_0_0"  # no slide for anyone: pass, pass
+    drawn = state(lone + "", "play", move="pass")
+    drawn = state(drawn["record"], "play", move="pass")
+    assert [m["note"] for m in drawn["moves"]] == [
+        "passes",
+        "passes, draw: both players passed in turn",
+    ]
+    assert drawn["extra"]["draw"] == "both passed"
+
+
+def test_prefixes_are_the_records_after_each_move_with_the_options() -> None:
+    got = state("themisto/a1-b2,a7-b6&limit=50")
+    assert got["prefixes"] == ["themisto/a1-b2&limit=50", "themisto/a1-b2,a7-b6&limit=50"]

@@ -152,3 +152,29 @@ def test_bad_requests_say_what_is_wrong() -> None:
     assert "seconds" in error("hints", record="themisto/", seconds=0)
     assert "move 1" in error("think", record="themisto/a1-a1", level=2)
     assert "no game called" in error("value", record="chess/e4")
+
+
+def test_points_and_labels_of_engine_scores() -> None:
+    from flipside.themisto.engine import PROVEN, WIN
+
+    assert web._themisto_points(PROVEN) == 8 and web._themisto_points(-PROVEN) == -8
+    assert web._themisto_points(WIN - 1) == 8 and web._themisto_points(1 - WIN) == -8
+    assert web._themisto_points(690) == 6.9 and web._themisto_points(-350) == -3.5
+    assert web._themisto_points(5000) == 7 and web._themisto_points(-5000) == -7
+    assert web._themisto_points(0) == 0 and web._themisto_points(1) == 0
+    assert (
+        web._themisto_label(PROVEN) == f"W{WIN - PROVEN}" and web._themisto_label(WIN - 1) == "W1"
+    )
+    assert web._themisto_label(3 - WIN) == "L3" and web._themisto_label(-PROVEN) == "L1000"
+    assert web._themisto_label(0) == "0" and web._themisto_label(100) == "+1"
+    assert web._themisto_label(150) == "+1.5" and web._themisto_label(-150) == "\u22121.5"
+
+
+def test_a_game_without_a_computer_player_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(web.METHODS, "themisto_think")
+    assert error("think", record="themisto/", level=2) == "Themisto has no computer player"
+    monkeypatch.undo()
+    over = BEFORE_WIN + "," + WINNING_MOVE
+    assert error("themisto_think", record=over, level=2) == (
+        "the game is over: there is no move to choose"
+    )

@@ -35,6 +35,11 @@ def main(argv: list[str]) -> int:
             counts[module_of(m["name"])][m["status"]] += 1
             if m["status"] not in KILLED:
                 survivors.append(line.strip())
+    # Modules left out of this run (``./build.sh mutate MOD``) have only unchecked mutants.
+    skipped = sorted(mod for mod, c in counts.items() if set(c) == {"not checked"})
+    for module in skipped:
+        del counts[module]
+    survivors = [s for s in survivors if module_of(s.split("__mutmut_")[0]) not in skipped]
     print(f"{'module':<28} {'mutants':>7} {'killed':>7} {'score':>6}  others")
     for module, c in sorted(counts.items()):
         total = sum(c.values())
@@ -42,6 +47,8 @@ def main(argv: list[str]) -> int:
         others = ", ".join(f"{n} {s}" for s, n in sorted(c.items()) if s != "killed")
         print(f"{module:<28} {total:>7} {killed:>7} {killed / total:>6.1%}  {others}")
     print(f"{len(survivors)} not killed (see `mutmut show NAME` in the stage folder)")
+    if skipped:
+        print(f"not in this run: {', '.join(skipped)}")
     return 0
 
 

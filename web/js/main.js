@@ -2,6 +2,7 @@
 // collects input; every rule, notation, link and saved game is handled by Python. Nothing
 // here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
+import { pageErrors } from "./errors.js"; // first: it records errors from here on
 import { Assistant } from "./ai.js";
 import { animateMove } from "./anim.js";
 import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
@@ -837,6 +838,9 @@ window.flipside = {
       bestLine: hintSquares() ? [...ai.hints.pv] : null,
       opening: ai.opening?.name ?? null,
       evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
+      // What went wrong in the page (errors.js), and every resource it loaded.
+      errors: [...pageErrors],
+      resources: performance.getEntriesByType("resource").map((entry) => entry.name),
     };
   },
 };

@@ -203,14 +203,12 @@ def _note(board: Board, move: Move) -> str:
     return ""
 
 
-def _play_forced_pass(game: Game) -> bool:
+def _play_forced_pass(game: Game) -> None:
     """Play the pass of a side with no move (the facade plays it: nothing to decide)."""
     board = game.board
     if game.options.flag is None and board.legal_moves() == [PASS_MOVE]:
         game.notes.append(_note(board, PASS_MOVE))
         board.push(PASS_MOVE)
-        return True
-    return False
 
 
 def play(record: Record, move: str) -> tuple[Game, list[int], Move]:

@@ -1,0 +1,92 @@
+"""The Themisto AI natively and inside headless Chromium's search worker, in one run.
+
+``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table (``./build.sh
+bench``; ``dist/`` must be built); run the file to print them. Through the page's own facade
+(``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
+
+- speed: ``themisto_think`` at level 4 (depth 2, no noise, a budget never reached, so the
+  same tree natively and in the browser) on a few early positions; nodes / seconds;
+- the top level in the page: a game of the top level against itself from each opening, each
+  move timed around the call as the page sees it (budget 2.4 s in the browser).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+TOOLS = Path(__file__).resolve().parent
+sys.path.insert(0, str(TOOLS.parent))
+sys.path.insert(0, str(TOOLS))
+
+from bench import CHROMIUM, CHROMIUM_ARGS, DIST, Row, _wait_ready, static_server
+
+from flipside import web
+
+OPENINGS = ["themisto/a1-b2", "themisto/b1-b4,g8-g6", "themisto/a1-b2,a7-b6"]
+SPEED_LEVEL = 4  # depth 2 and no noise: the same tree everywhere
+SPEED_SECONDS = 60.0  # never reached
+GAME_PLIES = 12  # top-level moves timed per opening
+
+
+def rows() -> list[Row]:
+    if not (DIST / "index.html").exists():
+        raise SystemExit("bench: dist/ is not built (./build.sh bench builds it)")
+    from playwright.sync_api import sync_playwright
+
+    params = [{"record": r, "level": SPEED_LEVEL, "seconds": SPEED_SECONDS} for r in OPENINGS]
+    native = [web.themisto_think(**p) for p in params]
+    with static_server(DIST) as origin, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        page = browser.new_context(viewport={"width": 1100, "height": 760}).new_page()
+        page.goto(origin + "/")
+        _wait_ready(page)
+        call = "(args) => window.flipside.engine.call(args[0], args[1])"
+        page.evaluate(call, ["themisto_think", params[0]])  # warm-up: the engine's import
+        chromium = [page.evaluate(call, ["themisto_think", p]) for p in params]
+        times = [t for record in OPENINGS for t in _top_level_game(page, record)]
+        browser.close()
+
+    def rate(answers: list[dict[str, Any]]) -> float:
+        return sum(int(a["nodes"]) for a in answers) / sum(float(a["seconds"]) for a in answers)
+
+    same = [a["nodes"] for a in native] == [a["nodes"] for a in chromium]
+    return [
+        ("themisto nodes/s native", round(rate(native)), f"depth 2, {len(OPENINGS)} positions"),
+        (
+            "themisto nodes/s Chromium worker",
+            round(rate(chromium)),
+            f"({rate(native) / rate(chromium):.1f}x slower than native"
+            + ("; same trees)" if same else "; node counts differ!)"),
+        ),
+        (
+            "themisto top level, a move in Chromium",
+            round(statistics.mean(times), 2),
+            f"s mean of {len(times)} moves, max {max(times):.2f} s (budget 2.4 s)",
+        ),
+    ]
+
+
+def _top_level_game(page: Any, record: str) -> list[float]:
+    """Seconds per move (wall, as the page waits) of the top level against itself."""
+    times = []
+    for _ in range(GAME_PLIES):
+        state = web.state(record)
+        if state["over"]:
+            break
+        start = time.perf_counter()
+        answer = page.evaluate(
+            "(args) => window.flipside.engine.call(args[0], args[1])",
+            ["themisto_think", {"record": record, "level": "max"}],
+        )
+        times.append(time.perf_counter() - start)
+        record = web.play(record, answer["move"])["record"]
+    return times
+
+
+if __name__ == "__main__":
+    for label, value, note in rows():
+        print(f"{label:48} {value!s:>12}  {note}")

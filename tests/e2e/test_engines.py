@@ -1,0 +1,209 @@
+"""The site in all three browser engines (Chromium, Firefox, WebKit), one test body each:
+engine start, clicks in both games, a link, a saved game restored, a malformed link, offline
+reload, the computer's move and Move now, no page errors, no request off the origin. The
+rest of the suite runs in Chromium only (tests/e2e/test_*.py)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import StaticServer
+from engines import (
+    ENGINES,
+    VIEWPORT,
+    PlaywrightTab,
+    Tab,
+    launch_playwright,
+    missing,
+    webkit_tab,
+    x_display,
+)
+from test_ai import late_game
+from test_site import square_centre
+
+from flipside.othello import Board, Color
+
+SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+
+@pytest.fixture(scope="session")
+def browsers(playwright: Any) -> Iterator[dict[str, Any]]:
+    """Playwright's browsers, launched on first use."""
+    launched: dict[str, Any] = {}
+    yield launched
+    for browser in launched.values():
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    with x_display() as name:
+        yield name
+
+
+@pytest.fixture(params=ENGINES)
+def tab(request: pytest.FixtureRequest, browsers: dict[str, Any], playwright: Any) -> Iterator[Tab]:
+    engine = request.param
+    if absent := missing(engine):
+        pytest.fail(f"{engine} is not installed ({absent}): ./build.sh setup installs it")
+    if engine == "webkit":
+        with webkit_tab(request.getfixturevalue("display")) as webkit:
+            yield webkit
+        return
+    if engine not in browsers:
+        browsers[engine] = launch_playwright(playwright, engine)
+    context = browsers[engine].new_context(viewport=VIEWPORT)
+    yield PlaywrightTab(engine, context)
+    context.close()
+
+
+def ready(tab: Tab) -> dict[str, Any]:
+    tab.wait_until("window.flipside !== undefined")
+    tab.evaluate("window.flipside.ready.then(() => true)")
+    return snapshot(tab)
+
+
+def snapshot(tab: Tab) -> dict[str, Any]:
+    return tab.evaluate("window.flipside.snapshot()")  # type: ignore[no-any-return]
+
+
+def click_square(tab: Tab, name: str) -> None:
+    tab.click_at(*square_centre(snapshot(tab), name))
+
+
+def wait_moves(tab: Tab, count: int) -> dict[str, Any]:
+    tab.wait_until(
+        "(() => { const s = window.flipside.snapshot();"
+        f" return s.moves.length === {count} && !s.busy && !s.thinking; }})()"
+    )
+    return snapshot(tab)
+
+
+def assert_clean(tab: Tab, origin: str) -> None:
+    snap = snapshot(tab)
+    assert snap["errors"] == [], f"{tab.engine}: {snap['errors']}"
+    assert tab.console_errors() == [], f"{tab.engine}: {tab.console_errors()}"
+    strays = [url for url in snap["resources"] if not url.startswith(origin + "/")]
+    assert strays == [], f"{tab.engine}: requests left the origin: {strays}"
+
+
+def shoot(tab: Tab, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = str(SHOTS / name)
+    if isinstance(tab, PlaywrightTab):
+        tab.page.screenshot(path=path)
+    else:
+        tab.driver.save_screenshot(path)  # type: ignore[attr-defined]
+
+
+def test_both_games_by_clicks(tab: Tab, root_server: StaticServer) -> None:
+    origin = root_server.origin
+    tab.goto(origin + "/")
+    snap = ready(tab)
+    assert snap["game"] == "othello" and snap["legal"] == ["d3", "c4", "f5", "e6"]
+    click_square(tab, "f5")
+    snap = wait_moves(tab, 1)
+    assert snap["position"] == Board.from_transcript("f5").position()
+
+    tab.click("#switch-themisto")
+    tab.wait_until("window.flipside.snapshot().game === 'themisto'")
+    click_square(tab, "a1")
+    tab.wait_until("window.flipside.snapshot().selected === 'a1'")
+    assert "b2" in snapshot(tab)["targets"]
+    click_square(tab, "b2")
+    snap = wait_moves(tab, 1)
+    assert snap["moves"] == ["a1-b2"] and snap["toMove"] == "two"
+    assert_clean(tab, origin)
+    # Screenshots last: Playwright's Firefox screenshot adds a style the page's CSP refuses.
+    shoot(tab, f"engine-{tab.engine}-themisto.png")
+    tab.click("#switch-othello")
+    tab.wait_until("window.flipside.snapshot().game === 'othello'")
+    shoot(tab, f"engine-{tab.engine}-othello.png")
+
+
+def test_links_saved_games_and_a_malformed_link(tab: Tab, root_server: StaticServer) -> None:
+    origin = root_server.origin
+    tab.goto(origin + "/#othello/f5d6c3")
+    snap = ready(tab)
+    assert snap["moves"] == ["f5", "d6", "c3"] and snap["notice"] is None
+    click_square(tab, "d3")
+    wait_moves(tab, 4)
+
+    # A fresh navigation with a broken link: the saved game stays, and the page says why.
+    tab.goto("about:blank")
+    tab.goto(origin + "/#othello/f5d6c9")
+    snap = ready(tab)
+    assert snap["moves"] == ["f5", "d6", "c3", "d3"]
+    assert snap["notice"] == (
+        "This link is not a valid Othello game: move 3: c9 is not a square. "
+        "Showing your saved game instead."
+    )
+    # A Themisto link opens that game; its save is there on the next visit.
+    tab.evaluate("(() => { location.hash = 'themisto/b1-b4,g8-g6'; })()")
+    tab.wait_until("window.flipside.snapshot().moves.length === 2")
+    tab.goto("about:blank")
+    tab.goto(origin + "/")
+    snap = ready(tab)
+    assert snap["game"] == "themisto" and snap["moves"] == ["b1-b4", "g8-g6"]
+    saved = json.loads(tab.evaluate("localStorage.getItem('flipside.save.othello.v2')"))
+    assert saved["record"] == "othello/f5d6c3d3"
+    assert_clean(tab, origin)
+
+
+def test_offline_after_one_visit(tab: Tab, dist: Path) -> None:
+    server = StaticServer(dist)
+    origin = server.origin
+    try:
+        tab.goto(origin + "/")
+        ready(tab)
+        click_square(tab, "f5")
+        wait_moves(tab, 1)
+        tab.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        tab.wait_until("navigator.serviceWorker.controller !== null")
+        tab.wait_until(
+            "caches.keys().then(async (keys) => keys.length > 0 &&"
+            " (await (await caches.open(keys[0])).keys()).length > 10)"
+        )
+    finally:
+        server.close()
+    tab.goto("about:blank")
+    tab.goto(origin + "/")  # a fresh navigation: the service worker answers
+    snap = ready(tab)
+    assert snap["moves"] == ["f5"]
+    click_square(tab, "d6")
+    snap = wait_moves(tab, 2)
+    assert snap["position"] == Board.from_transcript("f5d6").position()
+    assert snapshot(tab)["errors"] == []
+
+
+def test_the_computer_replies_and_move_now(tab: Tab, root_server: StaticServer) -> None:
+    origin = root_server.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    tab.choose("#level", "1")
+    tab.choose("#computer", "white")
+    click_square(tab, "f5")
+    snap = wait_moves(tab, 2)
+    assert snap["moves"][1] in {"d6", "f6", "f4"}
+    assert snap["toMove"] == "black"
+
+    # Move now: the top level at 15 empty squares thinks for seconds; the best move so far
+    # is played at once.
+    transcript = late_game(15)
+    board = Board.from_transcript(transcript)
+    tab.evaluate(f"(() => {{ location.hash = 'othello/{transcript}'; }})()")
+    tab.wait_until(f"window.flipside.snapshot().transcript === '{transcript}'")
+    tab.choose("#level", "6")
+    tab.choose("#computer", "black" if board.turn is Color.BLACK else "white")
+    tab.wait_until("window.flipside.snapshot().thought !== null")
+    best = snapshot(tab)["thought"]["move"]
+    tab.click("#move-now")
+    tab.wait_until(f"window.flipside.snapshot().transcript.length > {len(transcript)}")
+    snap = snapshot(tab)
+    assert snap["transcript"] == transcript + best
+    assert best in [str(m) for m in board.legal_moves()]
+    assert_clean(tab, origin)
