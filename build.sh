@@ -79,15 +79,30 @@ download_wheels() {
   fi
 }
 
-setup_chromium() {
-  [ -x "$CHROMIUM" ] && return 0
+# The three browser engines of the end-to-end tests, Debian's own packages (never a browser
+# downloaded by a test tool): Chromium, Firefox ESR, WebKitGTK's MiniBrowser with its
+# WebDriver, and Xvfb for WebKitGTK, which has no headless mode.
+BROWSER_PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb"
+BROWSER_FILES="$CHROMIUM /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
+  /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+
+missing_browser_files() {
+  local f
+  for f in $BROWSER_FILES; do [ -x "$f" ] || printf '%s ' "$f"; done
+}
+
+setup_browsers() {
+  [ -z "$(missing_browser_files)" ] && return 0
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    say "installing Debian's chromium (for the browser tests)"
+    say "installing Debian's $BROWSER_PACKAGES (for the browser tests)"
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $BROWSER_PACKAGES >/dev/null
   fi
-  [ -x "$CHROMIUM" ] || die "the browser tests need Chromium at $CHROMIUM: install Debian's \
-package as root ('sudo apt-get install chromium'), then run this again"
+  local absent
+  absent=$(missing_browser_files)
+  [ -z "$absent" ] || die "the browser tests need $absent: install Debian's packages as root \
+('sudo apt-get install $BROWSER_PACKAGES'), then run this again"
 }
 
 setup() {
@@ -110,7 +125,7 @@ run_tests() {
   "$VENV/bin/python" -m pytest tests || failed+=(native)
   say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
   node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" || failed+=(pyodide)
-  say "3/3 end-to-end tests in Chromium (Playwright)"
+  say "3/3 end-to-end tests in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py)"
   "$VENV/bin/python" -m pytest tests/e2e || failed+=(e2e)
   if [ ${#failed[@]} -gt 0 ]; then
     say "FAILED layers: ${failed[*]}"
@@ -156,13 +171,13 @@ case "$cmd" in
   test)
     setup
     download_wheels "$CACHE/wheels/test" "$TEST_WHEELS"
-    setup_chromium
+    setup_browsers
     build
     run_tests
     ;;
   bench)
     setup
-    setup_chromium
+    setup_browsers
     build
     "$VENV/bin/python" py/tools/bench.py
     ;;

@@ -43,6 +43,10 @@ class Tab:
         """The value of ``expression`` (awaited if a promise); ``arg`` is bound to ``arg``."""
         raise NotImplementedError
 
+    def back(self) -> None:
+        """The browser's Back button."""
+        raise NotImplementedError
+
     def click_at(self, x: float, y: float) -> None:
         raise NotImplementedError
 
@@ -81,6 +85,9 @@ class PlaywrightTab(Tab):
     def goto(self, url: str) -> None:
         self.page.goto(url)
 
+    def back(self) -> None:
+        self.page.go_back()
+
     def evaluate(self, expression: str, arg: Any = None) -> Any:
         return self.page.evaluate(f"async (arg) => ({expression})", arg)
 
@@ -101,6 +108,9 @@ class SeleniumTab(Tab):
 
     def goto(self, url: str) -> None:
         self.driver.get(url)
+
+    def back(self) -> None:
+        self.driver.back()
 
     def evaluate(self, expression: str, arg: Any = None) -> Any:
         script = (

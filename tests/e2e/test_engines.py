@@ -154,6 +154,24 @@ def test_links_saved_games_and_a_malformed_link(tab: Tab, root_server: StaticSer
     assert_clean(tab, origin)
 
 
+def test_back_to_the_page_after_leaving_it(tab: Tab, root_server: StaticServer) -> None:
+    # WebKit keeps a page it leaves in its back/forward cache with the workers running: the
+    # page stops them when it is hidden that way and reloads when shown again.
+    origin = root_server.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    click_square(tab, "f5")
+    wait_moves(tab, 1)
+    tab.goto("about:blank")
+    tab.back()
+    tab.wait_until("window.flipside !== undefined && window.flipside.snapshot().ready")
+    snap = ready(tab)
+    assert snap["moves"] == ["f5"]
+    click_square(tab, "d6")
+    assert wait_moves(tab, 2)["moves"] == ["f5", "d6"]  # the engine answers again
+    assert_clean(tab, origin)
+
+
 def test_offline_after_one_visit(tab: Tab, dist: Path) -> None:
     server = StaticServer(dist)
     origin = server.origin

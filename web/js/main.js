@@ -445,6 +445,18 @@ function startSearchWorker() {
   canvas.addEventListener("pointerdown", () => setTimeout(start, 400), { once: true });
 }
 
+// A page put in the back/forward cache keeps its workers in WebKit: two Pythons that would
+// compete with the next page's start (a repeat visit took 14 s instead of 3 there). It
+// gives them up when hidden that way, and reloads if it is shown again (the game is saved).
+window.addEventListener("pagehide", (event) => {
+  if (!event.persisted) return;
+  engine.worker?.terminate();
+  ai.search.engine?.worker?.terminate();
+});
+window.addEventListener("pageshow", (event) => {
+  if (event.persisted) location.reload();
+});
+
 function registerServiceWorker() {
   if (!("serviceWorker" in navigator)) return;
   // A new build took over a page an older build served: the game is saved, so offer the
