@@ -218,3 +218,32 @@ def test_board_prints_as_a_grid() -> None:
 7 - - - - - - - -
 8 - - - - - - - -"""
     assert str(Board.from_transcript("f5")) == expected
+
+
+# -- written against mutants that survived ./build.sh mutate ------------------------------
+
+
+def test_bad_boards_and_handicaps_are_named_exactly() -> None:
+    with pytest.raises(ValueError, match=r"^handicap is 0 to 4 corners, got 5$"):
+        Board(5)
+    with pytest.raises(ValueError, match=r"^bit sets must fit in 64 bits$"):
+        Board.from_bits(1 << 64, 0, Color.BLACK)
+    with pytest.raises(IndexError, match=r"^pop from a board with no moves played$"):
+        Board().pop()
+    assert Board(4).count(Color.BLACK) == 2 + 4  # four corners
+
+
+def test_an_illegal_square_is_not_legal() -> None:
+    board = Board()
+    assert not board.is_legal(Move.parse("a1")) and not board.is_legal(Move.parse("d4"))
+    assert board.is_legal(Move.parse("f5"))
+
+
+def test_a_pass_pushed_and_popped_leaves_the_board_as_it_was() -> None:
+    board = Board.from_transcript("d3c3e6d2d1e1b2c1")  # Black has no move here
+    assert board.legal_moves() == [PASS_MOVE]
+    before = (board.position(), board.disc_supply())
+    board.push(PASS_MOVE)
+    board.pop()
+    assert (board.position(), board.disc_supply()) == before
+    assert board.legal_moves() == [PASS_MOVE]
