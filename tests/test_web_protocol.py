@@ -88,7 +88,9 @@ def test_game_names_are_checked_with_exact_messages() -> None:
 
 
 def test_level_budgets_scale_with_the_platforms_slowdown(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(web, "PYODIDE_SLOWDOWN", 1.0)
     native = {level: web.level_seconds(level) for level in LEVELS}
+    assert native == {level: settings.seconds for level, settings in LEVELS.items()}
     monkeypatch.setattr(web, "PYODIDE_SLOWDOWN", 2.0)
     assert all(web.level_seconds(level) == 2 * native[level] for level in LEVELS)
     assert max(web.level_seconds(level) for level in LEVELS) <= 3.0  # the browser allowance
