@@ -422,8 +422,7 @@ class Searcher:
         """Value of the board for its player to move, searched ``depth`` plies."""
         board = self.board
         self.nodes += 1
-        if self.nodes & 255 == 0:
-            self._check()
+        self._check()  # every node: a node costs far more than reading the clock
         status = board.status
         if status.result != "ongoing":
             if status.result == "draw":
@@ -484,6 +483,7 @@ class Searcher:
         for move in board.legal_moves():
             if move.is_pass:
                 break
+            self._check()
             board._play(move)
             try:
                 self.nodes += 1
@@ -659,8 +659,9 @@ class Engine:
     ) -> Info:
         """Choose a move within ``seconds`` (default: the level's budget).
 
-        ``should_stop()`` is polled every 256 nodes: when it returns True the search ends
-        and the answer of the last finished depth is played. Depth 1 always finishes (it
+        ``should_stop()`` and the clock are polled at every node (a node can cost a
+        millisecond or more): when it returns True the search ends and the answer of the last
+        finished depth is played. Depth 1 always finishes (it
         takes every win in one and avoids every loss in one); the budget and ``should_stop``
         apply from depth 2 on. ``on_depth(info)`` gets a dict
         after each finished depth. Both it and the answer have the keys ``depth, move, score,
