@@ -93,3 +93,10 @@ def test_a_move_off_the_board_is_refused(frm: int, to: int) -> None:
 def test_pop_of_a_new_board_says_so() -> None:
     with pytest.raises(IndexError, match="pop from a board with no moves played"):
         Board().pop()
+
+
+def test_bad_move_limits_and_popping_nothing_are_named_exactly() -> None:
+    with pytest.raises(ValueError, match=r"^bad move limit 0: expected 1 or more$"):
+        Board(0)
+    with pytest.raises(IndexError, match=r"^pop from a board with no moves played$"):
+        Board().pop()
