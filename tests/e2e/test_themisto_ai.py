@@ -27,11 +27,15 @@ def wait_reply(page: Page, moves: int) -> dict:
 
 
 def a_plain_slide(record: str) -> tuple[str, str]:
-    """A slide with no capture choice in the game ``record``: (from, to) square names."""
+    """A slide with no capture choice in the game ``record`` after which the game goes on
+    with the other player to move: (from, to) square names."""
     targets = facade("state", record=record)["extra"]["targets"]
-    plain = next(t["plain"] for ts in targets.values() for t in ts if not t["capture"])
-    frm, to = plain.split("-")
-    return frm, to
+    for plain in (t["plain"] for ts in targets.values() for t in ts if not t["capture"]):
+        after = facade("play", record=record, move=plain)
+        if not after["over"] and after["toMove"] == "two":
+            frm, to = plain.split("-")
+            return frm, to
+    raise AssertionError(f"no quiet slide in {record}")
 
 
 def assert_legal(moves: list[str]) -> None:
