@@ -76,7 +76,7 @@ def recognise(text: str) -> Found:
         return _from_link(m.group(1))
     fields = body.split()
     compact = "".join(fields)
-    if len(fields) == 4 and len(fields[0]) == 64 and fields[1] in ("1", "2"):
+    if len(fields) == 4 and len(fields[0]) >= 60 and all(f.isdigit() for f in fields[1:]):
         return _from_themisto_position(body)
     if len(fields) == 1 and compact.count("_") == 3 and len(compact.split("_")[0]) == 64:
         return _from_themisto_position(compact.replace("_", " "))
@@ -84,9 +84,7 @@ def recognise(text: str) -> Found:
         return _from_othello_position(body)
     if _THEMISTO_MOVE.search(body) and re.search(r"[a-h][1-8]-|pass\b", body, re.IGNORECASE):
         return _from_themisto_moves(body)
-    if re.search(r"[a-h][1-8]", body, re.IGNORECASE) and re.fullmatch(
-        r"[\sa-z0-9.,;:\-]*", body, re.IGNORECASE
-    ):
+    if re.search(r"[a-h][1-8]", body, re.IGNORECASE):
         return _from_transcript(body)
     raise ValueError(f"Flipside cannot read {_shorten(body)!r}: {EXPECTED}")
 
@@ -214,7 +212,7 @@ def _from_themisto_position(body: str) -> Found:
 
 
 def _from_themisto_moves(body: str) -> Found:
-    tokens = [t for t in split_moves(body) if not _MOVE_NUMBER.fullmatch(t)]
+    tokens = [t for t in split_moves(body.replace(";", " ")) if not _MOVE_NUMBER.fullmatch(t)]
     board = ThemistoBoard()
     for number, token in enumerate(tokens, 1):
         try:
@@ -349,8 +347,13 @@ def edited_record(
             board = ThemistoBoard.from_position(text)
         except ValueError as exc:
             raise ValueError(f"Themisto: {exc}") from None
-        if not board.legal_moves():
-            raise ValueError("Themisto: the player to move has no move and cannot pass")
+        if all(m.is_pass for m in board.legal_moves()):
+            board.push(ThemistoMove.PASS)
+            if board.is_game_over() or all(m.is_pass for m in board.legal_moves()):
+                raise ValueError(
+                    "Themisto: neither player can slide a disk: the game would end at once"
+                )
+            board.pop()
         fields = [("start", board.position().replace(" ", "_"))]
         if limit is not None:
             fields.insert(0, ("limit", "off" if not limit else str(limit)))
