@@ -29,10 +29,18 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     button.addEventListener("click", () => paint(sq));
     squares.push(button);
   }
+  const label = (text) => {
+    const el = document.createElement("span");
+    el.className = "editor-coord";
+    el.setAttribute("aria-hidden", "true");
+    el.textContent = text;
+    return el;
+  };
+  board.append(label(""), ...[...FILES].map(label));
   for (let rank = 0; rank < 8; rank++) {
     const row = document.createElement("div");
     row.setAttribute("role", "row");
-    row.append(...squares.slice(rank * 8, rank * 8 + 8));
+    row.append(label(String(rank + 1)), ...squares.slice(rank * 8, rank * 8 + 8));
     board.append(row);
   }
 

@@ -194,6 +194,7 @@ export function initStudy({ call, shownState, openGame, canAct }) {
     const state = shownState();
     $("download-ggf").hidden = state?.game !== "othello";
     $("export-status").textContent = "";
+    texts().catch(() => {}); // warms up: the first study call installs the app's files
     dialog.showModal();
     $("import-text").focus();
   }
