@@ -133,6 +133,8 @@ BAD_OTHELLO = [
     ("(;GM[Go]B[dd];)", "GGF: the game is 'Go', not Othello"),
     ('{"format": "flipside-save", "version": 9}', "the saved game has version 9"),
     ("{not json", "Flipside cannot read"),
+    ("chess/e4", "link: names no game Flipside knows ('chess')"),
+    ("https://example.org/#go/d4", "link: names no game Flipside knows ('go')"),
 ]
 
 BAD_THEMISTO = [

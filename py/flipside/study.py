@@ -31,6 +31,7 @@ EXPECTED = (
 )
 
 _LINK = re.compile(r"(?:^|#|\s)((?:othello|themisto)/\S*)", re.IGNORECASE)
+_OTHER_LINK = re.compile(r"#([a-z]+/\S*)|^([a-z]+/\S*)$", re.IGNORECASE)
 _CELLS = set("XxOo*-.BbWw")
 _THEMISTO_MOVE = re.compile(r"[a-h][1-8]-?[a-h][1-8]x?", re.IGNORECASE)
 _MOVE_NUMBER = re.compile(r"\d+\.+")
@@ -44,6 +45,8 @@ class Found:
     kind: str
     label: str
     record: Record
+    state: JSON = None
+    """The state it opens, when already built (a link opens as ``open_link`` says)."""
 
 
 def _shorten(text: str, size: int = 24) -> str:
@@ -74,6 +77,8 @@ def recognise(text: str) -> Found:
         return _from_ggf(body)
     if m := _LINK.search(body):
         return _from_link(m.group(1))
+    if m := _OTHER_LINK.search(body):
+        return _from_link(m.group(1) or m.group(2))
     fields = body.split()
     compact = "".join(fields)
     if len(fields) == 4 and len(fields[0]) >= 60 and all(f.isdigit() for f in fields[1:]):
@@ -125,19 +130,20 @@ def _from_text_file(body: str) -> Found:
 
 
 def _from_link(fragment: str) -> Found:
+    """A link opens exactly as the address bar would (``flipside.web.open_link``)."""
+    from flipside.web import open_link
+
     try:
-        record = Record.parse(fragment)
+        state = open_link(fragment)
     except ValueError as exc:
-        raise ValueError(f"link: it cannot be read: {exc}") from None
-    adapter = othello_game if record.game == "othello" else themisto_game
-    name = record.game.capitalize()
-    try:
-        game = adapter.replay(record)
-    except ValueError as exc:
-        raise ValueError(f"link: not a valid {name} game: {exc}") from None
-    moves = len(game.board.move_stack)
+        raise ValueError(
+            str(exc).replace("this link", "link:", 1).replace(": is", ":", 1)
+        ) from None
+    name = state["game"].capitalize()
     article = "an" if name[0] in "AEIOU" else "a"
-    return Found("link", f"{article} {name} link ({_plural(moves, 'move')})", game.record())
+    moves = len(state["moves"])
+    label = f"{article} {name} link ({_plural(moves, 'move')})"
+    return Found("link", label, Record.parse(state["record"]), state)
 
 
 def _from_transcript(body: str) -> Found:

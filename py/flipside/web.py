@@ -243,7 +243,8 @@ def recognise(text: str) -> JSON:
 
     _expect_str("text", text)
     found = find(text)
-    return {"kind": found.kind, "label": found.label, "state": _state(_replay(found.record.text()))}
+    state = found.state if found.state is not None else _state(_replay(found.record.text()))
+    return {"kind": found.kind, "label": found.label, "state": state}
 
 
 @method

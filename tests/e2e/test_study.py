@@ -109,6 +109,31 @@ def test_a_malformed_paste_says_why_and_leaves_the_game_untouched(
     assert_clean(watch, root_server.origin)
 
 
+def test_a_ggf_file_dropped_on_the_dialog_is_recognised_and_opens(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    open_share(page)
+    ggf = "(;GM[Othello]PB[Ann]PW[Bo]B[f5]W[f6]B[e6]W[f4];)"
+    page.evaluate(
+        """(text) => {
+            const data = new DataTransfer();
+            data.items.add(new File([text], "game.ggf", { type: "text/plain" }));
+            const dialog = document.getElementById("share-dialog");
+            dialog.dispatchEvent(new DragEvent("dragover", { dataTransfer: data, bubbles: true, cancelable: true }));
+            dialog.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+        }""",
+        ggf,
+    )
+    wait_until(page, "document.getElementById('import-found').dataset.kind === 'ok'")
+    assert "a GGF Othello game, Ann vs Bo (4 moves)" in page.text_content("#import-found")
+    assert page.input_value("#import-text") == ggf
+    page.click("#import-open")
+    wait_until(page, "window.flipside.snapshot().record === 'othello/f5f6e6f4'")
+    assert_clean(watch, root_server.origin)
+
+
 def copied(page: Page, button: str) -> str:
     page.evaluate("delete document.getElementById('export-status').dataset.copied")
     page.click(button)
