@@ -39,7 +39,7 @@ export function initEditor({ call, shownState, openGame, canAct }) {
   board.append(label(""), ...[...FILES].map(label));
   for (let rank = 0; rank < 8; rank++) {
     const row = document.createElement("div");
-    row.setAttribute("role", "row");
+    row.className = "editor-row";
     row.append(label(String(rank + 1)), ...squares.slice(rank * 8, rank * 8 + 8));
     board.append(row);
   }
