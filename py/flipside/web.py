@@ -230,6 +230,79 @@ def open_saved(text: str) -> JSON:
         raise ValueError(f"the saved game is damaged: {exc}") from None
 
 
+# -- study and share ------------------------------------------------------------------------
+# ``flipside.study`` (and the GGF / WTHOR readers) are imported on first use: the start-up
+# snapshot holds only the rules.
+
+
+@method
+def recognise(text: str) -> JSON:
+    """What the pasted ``text`` is (``kind``, ``label`` in words) and the game it opens
+    (``state``); a ValueError says which format it looked like and what is wrong."""
+    from flipside.study import recognise as find
+
+    _expect_str("text", text)
+    found = find(text)
+    state = found.state if found.state is not None else _state(_replay(found.record.text()))
+    return {"kind": found.kind, "label": found.label, "state": state}
+
+
+@method
+def export(record: str, ply: int | None = None) -> JSON:
+    """The game ``record`` as ``transcript``, ``position`` (after ``ply`` moves of the move
+    list; the end by default), ``link``, ``text`` (a text file), ``ggf`` (Othello) and
+    ``filename``."""
+    from flipside.study import export as texts
+
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
+        raise RequestError(f"ply must be an integer, got {ply!r}")
+    parsed = _record(record)
+    _replay(record)
+    return texts(parsed, ply)
+
+
+@method
+def editor_check(
+    game: str,
+    cells: str,
+    toMove: str,
+    pending: list[int] | None = None,
+    moveLimit: int | None = None,
+) -> JSON:
+    """A new game from the board editor's position (``cells``: 64 of X/O/-, ``toMove``,
+    Themisto's ``pending`` lost turns and ``moveLimit``), or a ValueError saying why the
+    position cannot be played."""
+    from flipside.study import edited_record
+
+    _adapter(game)
+    _expect_str("cells", cells)
+    _expect_str("toMove", toMove)
+    return _state(_replay(edited_record(game, cells, toMove, pending, moveLimit).text()))
+
+
+@method
+def wthor_list(data: str, players: str | None = None, tournaments: str | None = None) -> JSON:
+    """The games of a WTHOR ``.wtb`` file (``data`` in base64), with names from the
+    ``WTHOR.JOU`` (``players``) and ``WTHOR.TRN`` (``tournaments``) files when given."""
+    import base64
+    import binascii
+
+    from flipside.study import wthor_list as listing
+
+    def decode(name: str, value: object) -> bytes | None:
+        if value is None:
+            return None
+        _expect_str(name, value)
+        try:
+            return base64.b64decode(str(value), validate=True)
+        except binascii.Error:
+            raise RequestError(f"{name} must be base64") from None
+
+    wtb = decode("data", data)
+    assert wtb is not None
+    return listing(wtb, decode("players", players), decode("tournaments", tournaments))
+
+
 def _adapter(game: object) -> Any:
     _expect_str("game", game)
     if game not in GAMES:

@@ -12,6 +12,8 @@ import { Engine } from "./engine.js";
 import { othello } from "./games/othello.js";
 import { targetsOf, themisto } from "./games/themisto.js";
 import { drawGraph } from "./graph.js";
+import { initEditor } from "./editor.js";
+import { initStudy } from "./study.js";
 import { readLink, writeLink } from "./link.js";
 import {
   keepPrevious,
@@ -272,6 +274,7 @@ function renderPanel() {
   $("status").textContent = s.status;
   $("undo").disabled = !canTakeBack(s);
   $("new-game").disabled = false;
+  $("share").disabled = $("edit-board").disabled = false;
   $("pass").hidden = !(s.extra?.canPass && !ai.computerToMove());
   const list = $("moves");
   list.replaceChildren();
@@ -788,6 +791,37 @@ new ResizeObserver(() => drawGraph($("graph"), ai.evaluation())).observe($("grap
 function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+// -- study and share: import / export / WTHOR (study.js), the board editor (editor.js) ----
+
+/** The state on screen: what export writes and the editor starts from. */
+function shownState() {
+  return page.state;
+}
+
+/** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
+ *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
+ *  otherwise the game's computer settings stay as they are. */
+function openGame(state, label, { analyse = false } = {}) {
+  const replaced = page.state?.save;
+  const base = settingsOf(state.game);
+  const settings = analyse ? { ...base, computer: null, hints: true } : base;
+  saveSettings(state.game, settings);
+  show(state, { settings });
+  if (replaced && replaced !== state.save) {
+    keepPrevious(replaced);
+    notice(`Opened ${label}. Your previous game is kept.`, { label: "Back to it", run: () => returnToPrevious() });
+  } else notice(`Opened ${label}.`);
+}
+
+const studyHooks = {
+  call: (method, params) => engine.call(method, params),
+  shownState,
+  openGame,
+  canAct: () => page.engineReady && !page.busy,
+};
+initStudy(studyHooks);
+initEditor(studyHooks);
 
 // -- scripting surface (tests, automation) ----------------------------------------------
 

@@ -82,3 +82,27 @@ def parse_wthor(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
 def read_wthor(path: str | Path) -> list[WthorGame]:
     """The games of a ``.wtb`` file."""
     return parse_wthor(Path(path).read_bytes())[1]
+
+
+PLAYER_NAME_SIZE = 20
+"""Bytes per player name in ``WTHOR.JOU`` (zero-padded, ISO-8859-1)."""
+TOURNAMENT_NAME_SIZE = 26
+"""Bytes per tournament name in ``WTHOR.TRN``."""
+
+
+def parse_names(data: bytes, size: int) -> list[str]:
+    """The names of a ``WTHOR.JOU`` (``size`` 20) or ``WTHOR.TRN`` (26) file, by number.
+
+    Same 16-byte header as a ``.wtb``, the number of names as the uint16 at offset 8 (files
+    that leave it 0 are read to their end), then one zero-padded ISO-8859-1 name per record.
+    """
+    if len(data) < HEADER_SIZE:
+        raise ValueError(f"WTHOR name file too short for a header: {len(data)} bytes")
+    (count,) = struct.unpack_from("<H", data, 8)
+    room = (len(data) - HEADER_SIZE) // size
+    count = room if count == 0 else min(count, room)
+    names = []
+    for i in range(count):
+        raw = data[HEADER_SIZE + i * size : HEADER_SIZE + (i + 1) * size]
+        names.append(raw.split(b"\0", 1)[0].decode("latin-1").strip())
+    return names

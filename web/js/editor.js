@@ -1,0 +1,129 @@
+// The board editor: set up any Othello or Themisto position (place and remove disks, the
+// side to move, Themisto's pending lost turns and move limit), then play or analyse it.
+// The facade's `editor_check` decides whether the position can be played and says why not.
+
+const $ = (id) => document.getElementById(id);
+const FILES = "abcdefgh";
+const START = {
+  othello: "-".repeat(27) + "OX------XO" + "-".repeat(27),
+  themisto: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
+};
+const NAMES = {
+  othello: { X: "Black", O: "White", sides: ["black", "white"], turns: ["Black", "White"] },
+  themisto: { X: "Black disk", O: "White disk", sides: ["one", "two"], turns: ["Player one", "Player two"] },
+};
+
+/** Wire the editor dialog (see study.js for the parameters). */
+export function initEditor({ call, shownState, openGame, canAct }) {
+  const dialog = $("editor-dialog");
+  const board = $("editor-board");
+  let game = "othello";
+  let cells = START.othello.split("");
+  const squares = [];
+
+  for (let sq = 0; sq < 64; sq++) {
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "editor-square";
+    button.dataset.square = FILES[sq % 8] + (Math.floor(sq / 8) + 1);
+    button.addEventListener("click", () => paint(sq));
+    squares.push(button);
+  }
+  const label = (text) => {
+    const el = document.createElement("span");
+    el.className = "editor-coord";
+    el.setAttribute("aria-hidden", "true");
+    el.textContent = text;
+    return el;
+  };
+  board.append(label(""), ...[...FILES].map(label));
+  for (let rank = 0; rank < 8; rank++) {
+    const row = document.createElement("div");
+    row.className = "editor-row";
+    row.append(label(String(rank + 1)), ...squares.slice(rank * 8, rank * 8 + 8));
+    board.append(row);
+  }
+
+  function chosen(name) {
+    return document.querySelector(`input[name="${name}"]:checked`).value;
+  }
+
+  function paint(sq) {
+    const colour = chosen("editor-paint");
+    cells[sq] = cells[sq] === colour ? "-" : colour;
+    render();
+  }
+
+  function render() {
+    const names = NAMES[game];
+    squares.forEach((button, sq) => {
+      const cell = cells[sq];
+      button.dataset.cell = cell;
+      const what = cell === "X" ? names.X : cell === "O" ? names.O : "empty";
+      button.setAttribute("aria-label", `${button.dataset.square}: ${what}`);
+    });
+    $("editor-message").textContent = "";
+  }
+
+  function load(kind, fromCells, toMove = 0) {
+    game = kind;
+    cells = fromCells.split("");
+    const names = NAMES[game];
+    $("paint-X").textContent = names.X;
+    $("paint-O").textContent = names.O;
+    $("turn-0").textContent = names.turns[0];
+    $("turn-1").textContent = names.turns[1];
+    document.querySelector(`input[name="editor-turn"][value="${toMove}"]`).checked = true;
+    $("editor-themisto").hidden = game !== "themisto";
+    $("editor-title").textContent = `Board editor · ${game === "othello" ? "Othello" : "Themisto"}`;
+    render();
+  }
+
+  function open() {
+    if (!canAct()) return;
+    const state = shownState();
+    const side = NAMES[state.game].sides.indexOf(state.toMove);
+    load(state.game, state.cells, Math.max(side, 0));
+    $("pending-one").checked = !!state.extra?.pending?.one;
+    $("pending-two").checked = !!state.extra?.pending?.two;
+    $("editor-limit").value = state.game === "themisto" ? (state.extra.moveLimit ?? 0) : 200;
+    dialog.showModal();
+  }
+
+  async function finish(analyse) {
+    if (!canAct()) return;
+    const params = { game, cells: cells.join(""), toMove: NAMES[game].sides[Number(chosen("editor-turn"))] };
+    if (game === "themisto") {
+      params.pending = [$("pending-one").checked ? 1 : 0, $("pending-two").checked ? 1 : 0];
+      params.moveLimit = Number($("editor-limit").value) || 0;
+    }
+    try {
+      const state = await call("editor_check", params);
+      dialog.close();
+      openGame(state, "the position from the board editor", { analyse });
+    } catch (err) {
+      $("editor-message").textContent = `This position cannot be played: ${err.message}.`;
+    }
+  }
+
+  $("edit-board").addEventListener("click", open);
+  $("editor-cancel").addEventListener("click", () => dialog.close());
+  $("editor-clear").addEventListener("click", () => {
+    cells = Array(64).fill("-");
+    render();
+  });
+  $("editor-start").addEventListener("click", () => {
+    cells = START[game].split("");
+    document.querySelector('input[name="editor-turn"][value="0"]').checked = true;
+    render();
+  });
+  $("editor-current").addEventListener("click", () => {
+    const state = shownState();
+    if (state.game === game) cells = state.cells.split("");
+    render();
+  });
+  $("editor-play").addEventListener("click", () => finish(false));
+  $("editor-analyse").addEventListener("click", () => finish(true));
+
+  return { open };
+}

@@ -1,0 +1,234 @@
+// Import and export (the "Import / export" dialog): paste or drop a game, see what it is,
+// open it as a new game; copy or download the game on screen; list a WTHOR file's games.
+// No rules here: the facade's `recognise`, `export` and `wthor_list` read and write the texts.
+
+const $ = (id) => document.getElementById(id);
+const WTHOR_SHOWN = 300; // rows drawn at once; the search narrows the rest
+
+/** Wire the dialog. `call(method, params)` asks the engine; `shownState()` is the state on
+ *  screen (what export writes); `openGame(state, label, {analyse})` opens a new game and
+ *  keeps the current one restorable; `canAct()` says whether the engine is free. */
+export function initStudy({ call, shownState, openGame, canAct }) {
+  const dialog = $("share-dialog");
+  let found = null; // the last recognised paste: {label, state}
+  let asked = 0; // the paste being recognised (older answers are dropped)
+  let wthor = null; // {year, games, named}
+  let timer = null;
+
+  function showFound(text, kind = "") {
+    const el = $("import-found");
+    el.textContent = text;
+    el.dataset.kind = kind;
+  }
+
+  async function recognise() {
+    const text = $("import-text").value;
+    const mine = ++asked;
+    found = null;
+    $("import-open").disabled = true;
+    if (!text.trim()) return showFound("");
+    showFound("Reading…");
+    try {
+      const answer = await call("recognise", { text });
+      if (mine !== asked) return;
+      found = answer;
+      showFound(`Found ${answer.label}. It opens with: ${answer.state.status}.`, "ok");
+      $("import-open").disabled = false;
+    } catch (err) {
+      if (mine !== asked) return;
+      showFound(`Cannot open this: ${err.message}.`, "error");
+    }
+  }
+
+  function openFound() {
+    if (!found || !canAct()) return;
+    dialog.close();
+    openGame(found.state, found.label, {});
+  }
+
+  // -- files: text, GGF, WTHOR ------------------------------------------------------------
+
+  async function takeFiles(files) {
+    const list = [...files];
+    const ext = (f) => f.name.toLowerCase().split(".").pop();
+    const wtb = list.find((f) => ext(f) === "wtb");
+    const jou = list.find((f) => ext(f) === "jou");
+    const trn = list.find((f) => ext(f) === "trn");
+    const text = list.find((f) => !["wtb", "jou", "trn"].includes(ext(f)));
+    if (wtb) await openWthor(wtb, jou, trn);
+    else if (jou || trn) showFound("Name tables need their .wtb file: choose them together.", "error");
+    if (text) {
+      if (text.size > 1_000_000) return showFound(`${text.name} is too large for one game.`, "error");
+      $("import-text").value = await text.text();
+      await recognise();
+    }
+  }
+
+  async function base64(file) {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    let binary = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  }
+
+  async function openWthor(wtb, jou, trn) {
+    $("wthor-section").hidden = false;
+    $("wthor-summary").textContent = `Reading ${wtb.name}…`;
+    try {
+      const params = { data: await base64(wtb) };
+      if (jou) params.players = await base64(jou);
+      if (trn) params.tournaments = await base64(trn);
+      wthor = await call("wthor_list", params);
+      const names = wthor.named ? "" : " Players and tournaments show as numbers: add WTHOR.JOU and WTHOR.TRN to see names.";
+      $("wthor-summary").textContent = `${wtb.name}: ${wthor.count} games of ${wthor.year}.${names}`;
+      $("wthor-search").value = "";
+      renderWthor();
+    } catch (err) {
+      wthor = null;
+      $("wthor-games").replaceChildren();
+      $("wthor-summary").textContent = `${wtb.name} cannot be read: ${err.message}.`;
+    }
+  }
+
+  function renderWthor() {
+    const list = $("wthor-games");
+    if (!wthor) return list.replaceChildren();
+    const query = $("wthor-search").value.trim().toLowerCase();
+    const matches = wthor.games.filter(
+      (g) => !query || g.black.toLowerCase().includes(query) || g.white.toLowerCase().includes(query),
+    );
+    const rows = matches.slice(0, WTHOR_SHOWN).map((game) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "wthor-game";
+      const [b, w] = game.score;
+      const players = document.createElement("span");
+      players.className = "wthor-players";
+      players.textContent = `${game.black} – ${game.white}`;
+      const score = document.createElement("span");
+      score.className = "wthor-score";
+      score.textContent = `${b}–${w}`;
+      const where = document.createElement("span");
+      where.className = "wthor-where";
+      where.textContent = `${game.tournament}, ${game.year}`;
+      button.append(players, score, where);
+      button.addEventListener("click", () => openWthorGame(game));
+      item.append(button);
+      return item;
+    });
+    if (matches.length > WTHOR_SHOWN) {
+      const more = document.createElement("li");
+      more.className = "hint";
+      more.textContent = `…and ${matches.length - WTHOR_SHOWN} more: search to narrow the list.`;
+      rows.push(more);
+    }
+    if (!matches.length) {
+      const none = document.createElement("li");
+      none.className = "hint";
+      none.textContent = "No game with that player.";
+      rows.push(none);
+    }
+    list.replaceChildren(...rows);
+  }
+
+  async function openWthorGame(game) {
+    if (!canAct()) return;
+    try {
+      const state = await call("state", { record: game.record });
+      dialog.close();
+      openGame(state, `the WTHOR game ${game.black} – ${game.white} (${game.year})`, { analyse: true });
+    } catch (err) {
+      $("wthor-summary").textContent = `This game cannot be replayed: ${err.message}.`;
+    }
+  }
+
+  // -- export -----------------------------------------------------------------------------
+
+  async function texts() {
+    const shown = shownState();
+    return call("export", { record: shown.record, ply: shown.ply ?? null });
+  }
+
+  function link(fragment) {
+    return `${location.origin}${location.pathname}#${fragment}`;
+  }
+
+  async function copy(what, pick) {
+    const status = $("export-status");
+    try {
+      const value = pick(await texts());
+      status.dataset.copied = value;
+      try {
+        await navigator.clipboard.writeText(value);
+        status.textContent = `Copied the ${what}: ${value.length > 70 ? value.slice(0, 69) + "…" : value}`;
+      } catch {
+        status.textContent = `Copy this ${what}: ${value}`; // no clipboard here: show it to copy by hand
+      }
+    } catch (err) {
+      status.textContent = `Cannot export: ${err.message}.`;
+    }
+  }
+
+  async function download(ext, pick, type) {
+    const status = $("export-status");
+    try {
+      const answer = await texts();
+      const blob = new Blob([pick(answer)], { type });
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement("a");
+      a.href = url;
+      a.download = `${answer.filename}.${ext}`;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      status.textContent = `Saved ${a.download}.`;
+    } catch (err) {
+      status.textContent = `Cannot export: ${err.message}.`;
+    }
+  }
+
+  function open() {
+    if (!canAct()) return;
+    const state = shownState();
+    $("download-ggf").hidden = state?.game !== "othello";
+    $("export-status").textContent = "";
+    texts().catch(() => {}); // warms up: the first study call installs the app's files
+    dialog.showModal();
+    $("import-text").focus();
+  }
+
+  $("share").addEventListener("click", open);
+  $("share-close").addEventListener("click", () => dialog.close());
+  $("import-text").addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(recognise, 250);
+  });
+  $("import-open").addEventListener("click", openFound);
+  $("import-file").addEventListener("change", (event) => takeFiles(event.target.files));
+  $("wthor-search").addEventListener("input", renderWthor);
+  dialog.addEventListener("dragover", (event) => {
+    event.preventDefault();
+    dialog.classList.add("dropping");
+  });
+  dialog.addEventListener("dragleave", () => dialog.classList.remove("dropping"));
+  dialog.addEventListener("drop", (event) => {
+    event.preventDefault();
+    dialog.classList.remove("dropping");
+    if (event.dataTransfer?.files?.length) takeFiles(event.dataTransfer.files);
+    else if (event.dataTransfer?.getData("text")) {
+      $("import-text").value = event.dataTransfer.getData("text");
+      recognise();
+    }
+  });
+  $("copy-transcript").addEventListener("click", () => copy("moves", (t) => t.transcript));
+  $("copy-position").addEventListener("click", () => copy("position", (t) => t.position));
+  $("copy-link").addEventListener("click", () => copy("link", (t) => link(t.link)));
+  $("download-text").addEventListener("click", () =>
+    download("txt", (t) => `${t.text}Link: ${link(t.link)}\n`, "text/plain"),
+  );
+  $("download-ggf").addEventListener("click", () => download("ggf", (t) => t.ggf, "text/plain"));
+
+  return { open, recognise };
+}
