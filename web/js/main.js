@@ -870,6 +870,13 @@ function boardRect() {
   return { x: rect.left + margin, y: rect.top + margin, width: 8 * cell, height: 8 * cell };
 }
 
+/** The legal moves of the position on screen (Othello's names, Themisto's movable disks). */
+function legalOnScreen() {
+  const s = shownState();
+  if (!s) return [];
+  return s.game === "othello" ? [...s.legalNames] : s.legal.map(squareLabel);
+}
+
 window.flipside = {
   ready,
   engine,
@@ -890,7 +897,7 @@ window.flipside = {
       shownLink: shownState()?.link ?? null,
       canRedo: moveHistory.redoStack.length > 0,
       announced: $("announcer").textContent,
-      legal: s ? (s.game === "othello" ? [...s.legalNames] : s.legal.map(squareLabel)) : [],
+      legal: legalOnScreen(),
       transcript: s?.game === "othello" ? s.extra.transcript : (s?.moves.map((m) => m.text).join(" ") ?? ""),
       counts: s ? { ...s.counts } : null,
       status: $("status").textContent,
