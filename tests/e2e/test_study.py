@@ -109,10 +109,15 @@ def test_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(
         expect(current).to_have_attribute("data-ply", str(ply))
         expect(current).to_have_attribute("aria-current", "step")
         said = facade("at", record=record, ply=ply)["said"]
-        wait_until(page, f"window.flipside.snapshot().announced.startsWith({json.dumps(f'Move {ply} of 20: {said}.')})")
+        wait_until(
+            page,
+            f"window.flipside.snapshot().announced.startsWith({json.dumps(f'Move {ply} of 20: {said}.')})",
+        )
     shoot(page, "study-history-dark.png")
     page.click("#history-live")
     assert at_ply(page, 20)["live"]
+    # Every ply came from the rules worker's snapshot modules: it never installed the app.
+    assert page.evaluate("window.flipside.engine.call('engine_info')")["filesInstalled"] is False
     assert_clean(watch, root_server.origin)
 
 
@@ -222,9 +227,13 @@ def test_typed_moves_play_in_both_games_and_bad_ones_say_why(
     expect(page.locator("#move-input")).to_be_focused()
     page.keyboard.press("Enter")
     wait_until(page, "window.flipside.snapshot().moves.length === 2")
-    assert snapshot(page)["announced"] == facade(
-        "state", record="othello/f5d6"
-    )["said"] + ". " + facade("state", record="othello/f5d6")["status"] + "."
+    assert (
+        snapshot(page)["announced"]
+        == facade("state", record="othello/f5d6")["said"]
+        + ". "
+        + facade("state", record="othello/f5d6")["status"]
+        + "."
+    )
 
     page.goto(f"{root_server.origin}/#themisto/")
     wait_ready(page)
@@ -245,7 +254,9 @@ def cursor_to(page: Page, square: str) -> None:
         page.keyboard.press("ArrowRight")
     for _ in range(target[1]):
         page.keyboard.press("ArrowDown")
-    wait_until(page, f"document.getElementById('board').getAttribute('aria-label').startsWith('{square},')")
+    wait_until(
+        page, f"document.getElementById('board').getAttribute('aria-label').startsWith('{square},')"
+    )
 
 
 def tab_to(page: Page, element_id: str, presses: int = 60) -> None:
@@ -277,7 +288,7 @@ def test_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
         idle(page)
     snap = snapshot(page)
     assert snap["over"] and snap["result"]["winner"] == "black"
-    assert snap["announced"].endswith("Game over: Black wins 13–0")
+    assert snap["announced"] == "Black plays b3, flipping c3 d3 e3. Game over: Black wins 13–0."
     assert snap["transcript"] == SHORT_GAME
     assert_clean(watch, root_server.origin)
 

@@ -303,9 +303,10 @@ function renderMoveList(live, ply) {
     const mark = document.createElement("span");
     page.view.mark(mark, move.by);
     mark.setAttribute("aria-hidden", "true");
-    button.append(mark, move.text);
-    const words = `Move ${i + 1}, ${sideName(move.by)}: ${move.text}${move.note ? `, ${move.note}` : ""}`;
-    button.setAttribute("aria-label", words);
+    // Its name is what it shows plus, for a screen reader, the move number, side and note.
+    const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
+    button.append(mark, said(`Move ${i + 1}, ${sideName(move.by)}: `), move.text);
+    if (move.note) button.append(said(`, ${move.note}`));
     item.append(button);
     if (move.note) {
       const note = document.createElement("span");

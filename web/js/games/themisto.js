@@ -81,7 +81,7 @@ export const themisto = {
   },
 
   /** A move as typed in the move box (its placeholder). */
-  moveExample: "c1-c3 or c1-c3x",
+  moveExample: "c1-c3x",
 
   /** Square `sq` in words, for the keyboard cursor: the disk on it, whether it can move or
    *  is selected, and what moving the selected disk there would do (all from the state). */
