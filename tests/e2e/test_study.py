@@ -54,6 +54,11 @@ def click_square(page: Page, name: str) -> None:
     click_visible_square(page, name)
 
 
+def wait_announced(page: Page, text: str) -> None:
+    """Wait until the live region says ``text`` (it is written a moment after the change)."""
+    wait_until(page, f"window.flipside.snapshot().announced === {json.dumps(text)}")
+
+
 def cells_at(record: str, ply: int) -> str:
     return facade("at", record=record, ply=ply)["cells"]
 
@@ -227,13 +232,8 @@ def test_typed_moves_play_in_both_games_and_bad_ones_say_why(
     expect(page.locator("#move-input")).to_be_focused()
     page.keyboard.press("Enter")
     wait_until(page, "window.flipside.snapshot().moves.length === 2")
-    assert (
-        snapshot(page)["announced"]
-        == facade("state", record="othello/f5d6")["said"]
-        + ". "
-        + facade("state", record="othello/f5d6")["status"]
-        + "."
-    )
+    expected = facade("state", record="othello/f5d6")
+    wait_announced(page, f"{expected['said']}. {expected['status']}.")
 
     page.goto(f"{root_server.origin}/#themisto/")
     wait_ready(page)
@@ -288,7 +288,7 @@ def test_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
         idle(page)
     snap = snapshot(page)
     assert snap["over"] and snap["result"]["winner"] == "black"
-    assert snap["announced"] == "Black plays b3, flipping c3 d3 e3. Game over: Black wins 13–0."
+    wait_announced(page, "Black plays b3, flipping c3 d3 e3. Game over: Black wins 13–0.")
     assert snap["transcript"] == SHORT_GAME
     assert_clean(watch, root_server.origin)
 
@@ -323,9 +323,10 @@ def test_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_captu
         snap = idle(page)
         assert snap["moves"][-1] == move
     assert snap["over"] and snap["result"]["winner"] == "one"
-    assert snap["announced"] == (
+    wait_announced(
+        page,
         "Player one slides c2 to d1 and captures c1 e1. "
-        "Game over: player one wins with exactly five in a row (b1 c1 d1 e1 f1)."
+        "Game over: player one wins with exactly five in a row (b1 c1 d1 e1 f1).",
     )
     assert_clean(watch, root_server.origin)
 
@@ -336,14 +337,14 @@ def test_the_cursor_reads_the_board_square_by_square(
     open_game(page, root_server, "othello/f5")
     page.locator("#board").focus()
     cursor_to(page, "d4")
-    wait_until(page, "window.flipside.snapshot().announced === 'd4, white disc'")
+    wait_announced(page, "d4, white disc")
     page.keyboard.press("ArrowRight")
-    wait_until(page, "window.flipside.snapshot().announced === 'e4, black disc'")
+    wait_announced(page, "e4, black disc")
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
-    wait_until(page, "window.flipside.snapshot().announced === 'c4, empty'")
+    wait_announced(page, "c4, empty")
     cursor_to(page, "f4")
-    wait_until(page, "window.flipside.snapshot().announced === 'f4, empty, white can play here'")
+    wait_announced(page, "f4, empty, white can play here")
     assert_clean(watch, root_server.origin)
 
 
