@@ -394,6 +394,39 @@ def test_axe_finds_no_serious_violations_on_the_main_views(
     assert views == {name: [] for name in views}, json.dumps(views, indent=1)
 
 
+def luminance(hex_colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``."""
+    channels = [int(hex_colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_the_discs_stand_out_from_the_felt_by_3_to_1(
+    browser: Browser, root_server: StaticServer, scheme: str
+) -> None:
+    """WCAG 1.4.11 for the board, which axe cannot see inside a canvas: the colours the
+    canvas draws with are the page's CSS custom properties of that theme."""
+    context = browser.new_context(color_scheme=scheme)
+    page = context.new_page()
+    page.goto(root_server.origin + "/")
+    colours = page.evaluate(
+        "() => Object.fromEntries(['--board-felt', '--board-felt-dark', '--disc-black-rim',"
+        " '--disc-white-rim'].map((name) => [name, getComputedStyle(document.documentElement)"
+        ".getPropertyValue(name).trim()]))"
+    )
+    context.close()
+    for felt in ("--board-felt", "--board-felt-dark"):
+        for rim in ("--disc-black-rim", "--disc-white-rim"):
+            ratio = contrast(colours[felt], colours[rim])
+            assert ratio >= 3.0, f"{rim} on {felt}: {ratio:.2f}:1 in the {scheme} theme"
+
+
 def test_phone_sized_study_views(browser: Browser, root_server: StaticServer) -> None:
     for scheme in ("dark", "light"):
         context = browser.new_context(
@@ -409,3 +442,30 @@ def test_phone_sized_study_views(browser: Browser, root_server: StaticServer) ->
         page.locator("#moves").scroll_into_view_if_needed()
         shoot(page, f"study-phone-panel-{scheme}.png")
         context.close()
+
+
+def test_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    record = f"othello/{GAME20}"
+    open_game(page, root_server, record)
+    page.check("#hints")
+    wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
+    page.click("#moves button[data-ply='10']")
+    at_ply(page, 10)
+    wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
+    snap = snapshot(page)
+    assert sorted(snap["hints"]) == sorted(facade("at", record=record, ply=10)["legalNames"])
+    # The computer plays White; at ply 9 White is to move: the board takes no move there,
+    # and the computer does not think (the live game has Black, you, to move).
+    page.select_option("#computer", "white")
+    page.click("#moves button[data-ply='9']")
+    snap = at_ply(page, 9)
+    assert snap["computer"] == "white" and not snap["thinking"]
+    assert snap["hints"] is None  # hints are for you to move
+    legal = facade("at", record=record, ply=9)["legalNames"]
+    click_square(page, legal[0])
+    snap = idle(page)
+    assert snap["record"] == record and snap["ply"] == 9 and not snap["thinking"]
+    expect(page.locator("#confirm-dialog")).to_be_hidden()
+    assert_clean(watch, root_server.origin)

@@ -115,7 +115,7 @@ export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null)
   const grad = ctx.createRadialGradient(cx - rx * 0.35, cy - r * 0.4, r * 0.1, cx, cy, r);
   grad.addColorStop(0, black ? "#5a5a5a" : "#ffffff");
   grad.addColorStop(0.55, black ? "#1a1a1a" : "#ececec");
-  grad.addColorStop(1, black ? "#000000" : "#d0d0d0");
+  grad.addColorStop(1, themeColor(black ? "--disc-black-rim" : "--disc-white-rim"));
   ctx.fillStyle = grad;
   ctx.beginPath();
   ctx.ellipse(cx, cy, rx, r, 0, 0, 2 * Math.PI);
