@@ -311,6 +311,8 @@ def test_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_captu
         assert f"{frm} can slide here" in label
         page.keyboard.press("Enter")
         choice = snapshot(page)["choice"]
+        # Only the last move's destination offers both the slide and the capture.
+        assert bool(choice) == (move == THEMISTO_WIN[-1])
         if choice:  # the capture choice: its buttons take the focus
             expect(page.locator("#choose-capture")).to_be_focused()
             if move.endswith("x"):
