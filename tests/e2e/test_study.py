@@ -471,3 +471,12 @@ def test_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
     assert snap["record"] == record and snap["ply"] == 9 and not snap["thinking"]
     expect(page.locator("#confirm-dialog")).to_be_hidden()
     assert_clean(watch, root_server.origin)
+
+
+def test_a_loss_on_time_is_announced(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    open_game(page, root_server, "othello/f5&clock=3")  # three seconds each: White's run out
+    wait_announced(page, "Game over: White's time ran out. Black wins.")
+    assert snapshot(page)["over"]
+    assert_clean(watch, root_server.origin)

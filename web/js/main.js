@@ -552,7 +552,8 @@ async function request(method, params, options = {}) {
     if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
     notice("");
     show(state, { continued: true, ...options });
-    if (method === "play" || method === "flag") announce(afterMove(state));
+    if (method === "play") announce(afterMove(state));
+    else if (method === "flag") announce(`${state.status}.`);
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
