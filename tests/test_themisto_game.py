@@ -16,7 +16,7 @@ from flipside.themisto import game as tg
 
 STATE_KEYS = {
     "game", "record", "link", "save", "cells", "position", "toMove", "sides", "legal",
-    "legalNames", "lastMove", "lastFrom", "changed", "moves", "prefixes", "counts", "over",
+    "legalNames", "lastMove", "lastFrom", "changed", "moves", "prefixes", "said", "counts", "over",
     "result", "status", "canUndo", "extra",
 }  # fmt: skip
 OTHELLO_EXTRA = {"transcript", "passed", "supply", "gave", "handicap", "clock", "flag", "series"}

@@ -39,6 +39,10 @@ class Record:
         tail = "".join(f"&{key}={quote(value, safe=_SAFE)}" for key, value in self.options)
         return f"{self.game}/{quote(self.moves, safe=_SAFE)}{tail}"
 
+    def without(self, key: str) -> Record:
+        """The same record without option ``key``."""
+        return Record(self.game, self.moves, tuple(o for o in self.options if o[0] != key))
+
     def with_moves(self, moves: str) -> Record:
         """The same set-up with other moves."""
         return Record(self.game, moves, self.options)

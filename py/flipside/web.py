@@ -185,8 +185,29 @@ def next_game(record: str) -> JSON:
 
 
 @method
+def at(record: str, ply: int) -> JSON:
+    """The position after the first ``ply`` entries of the move list of ``record`` (0: the
+    set-up), for stepping through a game: its state (``record`` is that prefix, to play on
+    from), plus ``ply``, ``plies`` (the whole game's length) and ``link``, the whole game's
+    link at that ply (``&ply=N``; none at the last move). A lost-on-time flag belongs to the
+    last position only."""
+    parsed = _record(record)
+    adapter = GAMES[parsed.game]
+    texts = adapter.prefixes(adapter.replay(parsed))
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(texts):
+        raise ValueError(f"ply must be an integer 0..{len(texts)}, got {ply!r}")
+    if ply == len(texts):
+        return {**state(record), "ply": ply, "plies": ply}
+    shown = parsed.with_moves("") if ply == 0 else Record.parse(texts[ply - 1])
+    answer = _state(adapter.replay(shown.without("flag")))
+    return {**answer, "ply": ply, "plies": len(texts), "link": f"{parsed.text()}&ply={ply}"}
+
+
+@method
 def open_link(fragment: str) -> JSON:
-    """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``)."""
+    """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``): the
+    whole game's state; with ``&ply=N`` (the position on screen when it was shared) also
+    ``ply``, which the page then shows with :func:`at`."""
     _expect_str("fragment", fragment)
     try:
         parsed = Record.parse(fragment)
@@ -194,12 +215,19 @@ def open_link(fragment: str) -> JSON:
         raise ValueError(f"this link cannot be read: {exc}") from None
     if parsed.game not in GAMES:
         raise ValueError(f"this link names no game Flipside knows ({parsed.game or 'empty'!r})")
+    ply_text = parsed.option("ply", "")
     try:
-        return _state(GAMES[parsed.game].replay(parsed))
+        opened = _state(GAMES[parsed.game].replay(parsed.without("ply")))
     except ValueError as exc:
         raise ValueError(
             f"this link is not a valid {GAME_NAMES[parsed.game]} game: {exc}"
         ) from None
+    if not ply_text:
+        return opened
+    plies = len(opened["moves"])
+    if not ply_text.isdigit() or int(ply_text) > plies:
+        raise ValueError(f"this link's ply {ply_text!r} is not a move of its game (0..{plies})")
+    return {**opened, "ply": int(ply_text)}
 
 
 @method

@@ -66,6 +66,7 @@ export class Assistant {
     this.settings = settings;
     this.search = new SearchWorker();
     this.state = null;
+    this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
     this.thinking = null; // {record, level, report, moveNow}
     this.hints = null; // {record, values, best, pv, exact} (hints of the current position)
     this.hintsFor = null; // record whose hints are being computed
@@ -99,13 +100,20 @@ export class Assistant {
     return !!state && !state.over && this.settings.computer === state.toMove;
   }
 
+  /** The position on screen while the player looks back (null: the live one): hints are
+   *  for it, asked when the computer is not thinking about the live game. */
+  showing(state) {
+    this.focus = state;
+  }
+
   update(state) {
     this.state = state;
+    const target = this.focus ?? state;
     const stale =
       (this.thinking && (this.thinking.record !== state.record || !this.computerToMove())) ||
-      (this.hintsFor !== null && (this.hintsFor !== state.record || !this.settings.hints));
+      (this.hintsFor !== null && (this.hintsFor !== target.record || !this.settings.hints));
     if (stale) this.cancel();
-    if (this.hints?.record !== state.record) this.hints = null;
+    if (this.hints?.record !== target.record) this.hints = null;
     if (this.opening && this.opening.game !== state.game) this.opening = null;
     if (!this.started) return this.changed();
     this.askOpening(state);
@@ -113,8 +121,14 @@ export class Assistant {
     this.askValues(state);
     if (this.computerToMove()) {
       if (!this.thinking) this.think(state);
-    } else if (this.settings.hints && !state.over && !this.hints && this.hintsFor === null) {
-      this.askHints(state);
+    } else if (
+      this.settings.hints &&
+      !target.over &&
+      !this.computerToMove(target) &&
+      !this.hints &&
+      this.hintsFor === null
+    ) {
+      this.askHints(target);
     }
     this.changed();
   }

@@ -3,15 +3,29 @@
 // Squares are numbered 8 * row + column, a1 = 0 at the top-left, h8 = 63.
 
 const FILES = "abcdefgh";
-const COLORS = {
-  felt: "#1f7a4d",
-  feltDark: "#176340",
-  frame: "#0f3524",
-  line: "rgba(0, 0, 0, 0.55)",
-  label: "rgba(233, 241, 236, 0.75)",
-  cursor: "#f2c14e",
-  last: "#e4572e",
+// The board's colours are the page's CSS custom properties (`--board-*` in style.css), so
+// the light and dark themes (prefers-color-scheme) restyle the canvas too.
+const COLOR_VARS = {
+  felt: "--board-felt",
+  feltDark: "--board-felt-dark",
+  frame: "--board-frame",
+  line: "--board-line",
+  label: "--board-label",
+  cursor: "--board-cursor",
+  last: "--board-last",
 };
+const cache = new Map();
+const COLORS = new Proxy({}, { get: (_, key) => themeColor(COLOR_VARS[key]) });
+
+/** The value of CSS custom property `name` on the page (cached until the theme changes). */
+export function themeColor(name) {
+  if (!cache.has(name)) {
+    cache.set(name, getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888");
+  }
+  return cache.get(name);
+}
+
+window.matchMedia?.("(prefers-color-scheme: light)").addEventListener?.("change", () => cache.clear());
 
 /** Geometry of the board drawn in a square canvas of `size` CSS pixels. */
 export function layout(size) {
@@ -101,7 +115,7 @@ export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null)
   const grad = ctx.createRadialGradient(cx - rx * 0.35, cy - r * 0.4, r * 0.1, cx, cy, r);
   grad.addColorStop(0, black ? "#5a5a5a" : "#ffffff");
   grad.addColorStop(0.55, black ? "#1a1a1a" : "#ececec");
-  grad.addColorStop(1, black ? "#000000" : "#bfbfbf");
+  grad.addColorStop(1, themeColor(black ? "--disc-black-rim" : "--disc-white-rim"));
   ctx.fillStyle = grad;
   ctx.beginPath();
   ctx.ellipse(cx, cy, rx, r, 0, 0, 2 * Math.PI);

@@ -1,9 +1,7 @@
 // The evaluation graph: one value per move, from the first player's view (+ = ahead; Othello:
 // discs, Black's view), drawn as a filled line around zero. Pending values (null) are skipped.
 
-const INK = "#e9f1ec";
-const MUTED = "rgba(157, 181, 168, 0.9)";
-const GRID = "rgba(157, 181, 168, 0.22)";
+import { themeColor } from "./board.js";
 
 function niceRange(values) {
   const biggest = Math.max(8, ...values.map((v) => Math.abs(v)));
@@ -12,8 +10,12 @@ function niceRange(values) {
 }
 
 /** Draw `points` ([{value, exact} | null], one per move) into `canvas`; `ahead` names the
- *  two directions (["Black ahead", "White ahead"]). */
-export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]) {
+ *  two directions (["Black ahead", "White ahead"]); `marker` (a move number, or null) marks
+ *  the position on screen while the player looks back. Colours come from the page's CSS. */
+export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"], marker = null) {
+  const INK = themeColor("--graph-ink");
+  const MUTED = themeColor("--graph-muted");
+  const GRID = themeColor("--graph-grid");
   const rect = canvas.getBoundingClientRect();
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
@@ -58,11 +60,19 @@ export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]
   ctx.fillText(`move ${points.length || 0}`, left, height - 3);
   ctx.textAlign = "right";
   ctx.fillText(`${ahead[0]} \u2191  ${ahead[1]} \u2193`, right, height - 3);
+  if (marker != null) {
+    ctx.strokeStyle = themeColor("--accent-strong");
+    ctx.lineWidth = 2;
+    ctx.beginPath();
+    ctx.moveTo(xOf(marker), top);
+    ctx.lineTo(xOf(marker), bottom);
+    ctx.stroke();
+  }
   if (!known.length) return;
 
   // Area between the line and zero: dark where Black leads, light where White does.
   const line = [{ x: 0, v: 0 }, ...known];
-  for (const [sign, fill] of [[1, "rgba(0, 0, 0, 0.55)"], [-1, "rgba(255, 255, 255, 0.55)"]]) {
+  for (const [sign, fill] of [[1, themeColor("--graph-first")], [-1, themeColor("--graph-second")]]) {
     ctx.save();
     ctx.beginPath();
     ctx.rect(left, sign > 0 ? top - 2 : mid, right - left, (bottom - top) / 2 + 2);
@@ -82,7 +92,7 @@ export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]
   line.forEach((p, i) => (i ? ctx.lineTo(xOf(p.x), yOf(p.v)) : ctx.moveTo(xOf(p.x), yOf(p.v))));
   ctx.stroke();
   const last = known[known.length - 1];
-  ctx.fillStyle = last.exact ? "#f2c14e" : INK;
+  ctx.fillStyle = last.exact ? themeColor("--accent-strong") : INK;
   ctx.beginPath();
   ctx.arc(xOf(last.x), yOf(last.v), 3, 0, 2 * Math.PI);
   ctx.fill();

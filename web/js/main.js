@@ -4,6 +4,7 @@
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
 import { Assistant } from "./ai.js";
+import { afterMove, announce } from "./announce.js";
 import { animateMove } from "./anim.js";
 import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
 import { Clocks, formatClock } from "./clock.js";
@@ -14,6 +15,7 @@ import { targetsOf, themisto } from "./games/themisto.js";
 import { drawGraph } from "./graph.js";
 import { initEditor } from "./editor.js";
 import { initStudy } from "./study.js";
+import { History } from "./history.js";
 import { readLink, writeLink } from "./link.js";
 import {
   keepPrevious,
@@ -36,6 +38,7 @@ const START_CELLS = {
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
 const engine = new Engine({ onProgress: showProgress });
+const moveHistory = new History(engine);
 const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
   settings: settingsOf(loadGame()),
@@ -67,14 +70,19 @@ const ready = new Promise((resolve) => {
 
 // -- drawing ---------------------------------------------------------------------------
 
+/** The state on screen: an earlier ply while the player looks back, else the live game. */
+function shownState() {
+  return moveHistory.shown ?? page.state;
+}
+
 function canAct() {
-  const s = page.state;
-  return !!s && page.engineReady && !page.busy && !s.over && !ai.computerToMove();
+  const s = shownState();
+  return !!s && page.engineReady && !page.busy && !s.over && !ai.computerToMove(s);
 }
 
 function draw() {
   const { ctx, geo } = fitCanvas(canvas);
-  const s = page.state;
+  const s = shownState();
   page.view.draw(ctx, geo, {
     state: s,
     cells: s ? s.cells : (loadPreview() ?? START_CELLS[page.view.id]),
@@ -92,10 +100,10 @@ function draw() {
 /** The hints of the current position as the view's marks ([{sq, value, exact, best}]), or
  *  null when there are none to show. */
 function hintSquares() {
-  const s = page.state;
+  const s = shownState();
   const h = ai.hints;
   if (!s || !h || h.record !== s.record || !ai.settings.hints || page.busy) return null;
-  if (ai.computerToMove()) return null; // hints are for the human to move
+  if (ai.computerToMove(s)) return null; // hints are for the human to move
   return page.view.hintMarks(s, page.ui, h);
 }
 
@@ -164,7 +172,7 @@ function renderAI() {
     const value = h.verdict ?? `${h.exact ? "exact" : "estimate"} ${h.labels?.[h.best] ?? formatValue(h.values[h.best])}`;
     line.textContent = `Best line: ${h.pv.join(" ")} (${value})`;
   }
-  if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead);
+  if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead, graphMarker());
   renderPlayers();
   draw();
 }
@@ -181,7 +189,7 @@ function changeSettings() {
 /** The computer's answer for `record`: played if the game is still there. */
 function computerPlays(record, move) {
   if (page.state?.record !== record) return;
-  request("play", { record, move }, { animate: true });
+  request("play", { record, move }, { animate: !moveHistory.viewing, keepView: true });
 }
 
 /** Seconds the computer may think when a clock runs (else null: the level's budget). */
@@ -200,7 +208,7 @@ function roleOf(side) {
 }
 
 function renderPlayers() {
-  const s = page.state;
+  const s = shownState();
   const sides = s?.sides ?? Object.keys(page.view.sides);
   sides.forEach((side, i) => {
     $(`player-${i}`).classList.toggle("to-move", s?.toMove === side);
@@ -266,37 +274,87 @@ function seriesPlayerName(player) {
 }
 
 function renderPanel() {
-  const s = page.state;
+  const live = page.state;
+  const s = shownState();
   if (!s) return;
   renderPlayers();
   renderClocks();
   renderSeries();
   $("status").textContent = s.status;
-  $("undo").disabled = !canTakeBack(s);
+  $("undo").disabled = !canTakeBack(live);
+  $("redo").disabled = !moveHistory.redoStack.length;
   $("new-game").disabled = false;
   $("share").disabled = $("edit-board").disabled = false;
-  $("pass").hidden = !(s.extra?.canPass && !ai.computerToMove());
+  $("pass").hidden = !(s.extra?.canPass && !ai.computerToMove(s));
+  $("move-input").placeholder = page.view.moveExample;
+  renderMoveList(live, moveHistory.plyOf(live));
+  renderHistory(live);
+  canvas.setAttribute("aria-label", `${page.view.title} board. ${s.status}. Arrow keys move, Enter plays.`);
+  renderChoice();
+}
+
+/** The move list: one button per move (it shows the position after that move). */
+function renderMoveList(live, ply) {
   const list = $("moves");
   list.replaceChildren();
-  s.moves.forEach((move, i) => {
+  live.moves.forEach((move, i) => {
     const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "move";
+    button.dataset.ply = String(i + 1);
     const mark = document.createElement("span");
     page.view.mark(mark, move.by);
-    mark.title = sideName(move.by);
-    item.append(mark, move.text);
+    mark.setAttribute("aria-hidden", "true");
+    // Its name is what it shows plus, for a screen reader, the move number, side and note.
+    const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
+    button.append(mark, said(`Move ${i + 1}, ${sideName(move.by)}: `), move.text);
+    if (move.note) button.append(said(`, ${move.note}`));
+    item.append(button);
     if (move.note) {
       const note = document.createElement("span");
       note.className = "note";
       note.textContent = move.note;
+      note.setAttribute("aria-hidden", "true");
       item.append(note);
     }
     if (move.text === "pass") item.classList.add("pass");
-    if (i === s.moves.length - 1) item.classList.add("last");
+    if (i === live.moves.length - 1) item.classList.add("last");
+    if (i + 1 === ply) {
+      item.classList.add("current");
+      button.setAttribute("aria-current", "step");
+    }
     list.append(item);
   });
-  list.scrollTop = list.scrollHeight;
-  canvas.setAttribute("aria-label", `${page.view.title} board. ${s.status}. Arrow keys move, Enter plays.`);
-  renderChoice();
+  const current = list.querySelector(".current");
+  if (current && moveHistory.viewing) {
+    list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+  } else {
+    list.scrollTop = list.scrollHeight;
+  }
+}
+
+/** The history controls and the "not live" banner under the board. */
+function renderHistory(live) {
+  const ply = moveHistory.plyOf(live);
+  const plies = live.moves.length;
+  $("history-start").disabled = ply === 0;
+  $("history-back").disabled = ply === 0;
+  $("history-forward").disabled = ply >= plies;
+  $("history-end").disabled = ply >= plies;
+  const marker = $("live-marker");
+  marker.textContent = moveHistory.viewing ? `Move ${ply} of ${plies}` : "Live";
+  marker.classList.toggle("behind", moveHistory.viewing);
+  $("history-banner").hidden = !moveHistory.viewing;
+  $("history-banner-text").textContent = moveHistory.viewing
+    ? `Viewing ${ply ? `move ${ply}` : "the start"} of ${plies}: not the live position.`
+    : "";
+}
+
+/** Where the graph marks the position on screen (its number of placed moves), or null. */
+function graphMarker() {
+  if (!moveHistory.viewing || !page.state) return null;
+  return ai.prefixes({ prefixes: page.state.prefixes.slice(0, moveHistory.shown.ply) }).length;
 }
 
 /** Whether Undo has something to take back: against the computer, a move of your own. */
@@ -307,8 +365,13 @@ function canTakeBack(s) {
 }
 
 /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
-function show(state, { animate = false, clickedAt = null, continued = false, settings = null } = {}) {
-  const before = page.state?.cells;
+function show(
+  state,
+  { animate = false, clickedAt = null, continued = false, settings = null, keepView = false, keepRedo = false } = {},
+) {
+  const before = shownState()?.cells;
+  if (!keepRedo) moveHistory.clearRedo();
+  if (!keepView) moveHistory.reset();
   if (settings) ai.use(settings);
   else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game));
   page.settingsGame = state.game;
@@ -318,7 +381,7 @@ function show(state, { animate = false, clickedAt = null, continued = false, set
   page.ui = page.view.newUI();
   page.cancelAnim();
   saveState(state);
-  writeLink(state.link);
+  writeLink(shownState().link);
   clocks.update(state, continued);
   renderPanel();
   if (animate) {
@@ -332,8 +395,11 @@ function show(state, { animate = false, clickedAt = null, continued = false, set
     draw();
   }
   if (clickedAt != null) page.timings.lastMove = performance.now() - clickedAt;
+  ai.showing(moveHistory.shown);
   ai.update(state);
   renderAI();
+  if (moveHistory.viewing) stepTo(moveHistory.shown.ply); // the live game grew: the same ply, new tail
+  else if (state.ply != null && state.ply < state.moves.length) stepTo(state.ply); // a link's ply
 }
 
 /** Show `text` (empty hides the notice), with an optional button `{label, run}`. */
@@ -489,6 +555,8 @@ async function request(method, params, options = {}) {
     if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
     notice("");
     show(state, { continued: true, ...options });
+    if (method === "play") announce(afterMove(state));
+    else if (method === "flag") announce(`${state.status}.`);
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
@@ -503,7 +571,7 @@ function playQueued() {
   const queued = page.queued;
   page.queued = null;
   if (!queued) return;
-  if (page.state?.over || ai.computerToMove()) {
+  if (shownState()?.over || ai.computerToMove(shownState())) {
     notice(`Your click on ${squareLabel(queued.square)} came while the board was changing: it was not played.`);
     return;
   }
@@ -512,8 +580,8 @@ function playQueued() {
 
 /** A click, tap, drag end or Enter on `sq`: what it means is the game view's business. */
 function pressSquare(sq, clickedAt) {
-  const s = page.state;
-  if (!s || !page.engineReady || s.over || ai.computerToMove()) return;
+  const s = shownState();
+  if (!s || !page.engineReady || s.over || ai.computerToMove(s)) return;
   if (page.busy) {
     page.queued = { square: sq, clickedAt }; // answered in turn, never dropped silently
     return;
@@ -522,7 +590,7 @@ function pressSquare(sq, clickedAt) {
   if (!action) return;
   if (action.move) {
     page.ui = page.view.newUI();
-    request("play", { record: s.record, move: action.move }, { animate: true, clickedAt });
+    playMove(action.move, clickedAt);
   } else if (action.choice) {
     page.ui.choice = action.choice;
     renderChoice();
@@ -553,11 +621,7 @@ function choose(capture) {
   if (!choice || !page.state) return;
   page.ui = page.view.newUI();
   renderChoice();
-  request(
-    "play",
-    { record: page.state.record, move: capture ? choice.capture : choice.plain },
-    { animate: true, clickedAt: performance.now() },
-  );
+  playMove(capture ? choice.capture : choice.plain);
   canvas.focus();
 }
 
@@ -613,13 +677,20 @@ canvas.addEventListener("keydown", (event) => {
     const col = (from % 8) + (Math.abs(step) === 1 ? step : 0);
     const row = Math.floor(from / 8) + (Math.abs(step) === 8 ? step / 8 : 0);
     page.cursor = Math.min(7, Math.max(0, row)) * 8 + Math.min(7, Math.max(0, col));
-    canvas.setAttribute("aria-label", `Square ${squareLabel(page.cursor)}`);
+    const words = page.view.describe(page.cursor, shownState(), page.ui);
+    canvas.setAttribute("aria-label", words);
+    announce(words);
     draw();
   } else if ((event.key === "Enter" || event.key === " ") && page.cursor != null) {
     event.preventDefault();
     pressSquare(page.cursor, performance.now());
   } else if (event.key === "Escape") {
     cancelSelection();
+  } else if (/^[a-h]$/i.test(event.key) && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    // Typing a move on the board goes on in the move box ("f5", "c1-c3x").
+    event.preventDefault();
+    $("move-input").value = event.key;
+    $("move-input").focus();
   }
 });
 
@@ -638,7 +709,7 @@ $("capture-choice").addEventListener("keydown", (event) => {
   }
 });
 $("pass").addEventListener("click", () => {
-  if (page.state?.extra?.canPass && canAct()) request("play", { record: page.state.record, move: "pass" });
+  if (shownState()?.extra?.canPass && canAct()) playMove("pass");
 });
 
 $("new-game").addEventListener("click", () => newGame());
@@ -760,7 +831,9 @@ async function undo() {
     page.busy = false;
     if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
     notice("");
-    show(state, { continued: true });
+    moveHistory.pushRedo(base.record);
+    show(state, { continued: true, keepRedo: true });
+    announce(`Took back. ${state.status}.`);
   } catch (err) {
     page.busy = false;
     notice(capitalize(err.message) + ".");
@@ -773,7 +846,7 @@ $("notice-close").addEventListener("click", () => notice(""));
 
 window.addEventListener("hashchange", async () => {
   const link = readLink();
-  if (!page.engineReady || link === page.state?.link) return;
+  if (!page.engineReady || link === page.state?.link || link === shownState()?.link) return;
   try {
     const state = await engine.call("open_link", { fragment: link });
     notice("");
@@ -781,23 +854,20 @@ window.addEventListener("hashchange", async () => {
     show(state);
   } catch (err) {
     notice(`${capitalize(err.message)}. Your game is unchanged.`);
-    writeLink(page.state.link);
+    writeLink(shownState().link);
   }
 });
 
 new ResizeObserver(() => draw()).observe(canvas);
-new ResizeObserver(() => drawGraph($("graph"), ai.evaluation())).observe($("graph"));
+new ResizeObserver(() => drawGraph($("graph"), ai.evaluation(), page.view.graph.ahead, graphMarker())).observe(
+  $("graph"),
+);
 
 function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 // -- study and share: import / export / WTHOR (study.js), the board editor (editor.js) ----
-
-/** The state on screen: what export writes and the editor starts from. */
-function shownState() {
-  return page.state;
-}
 
 /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
  *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
@@ -831,6 +901,13 @@ function boardRect() {
   return { x: rect.left + margin, y: rect.top + margin, width: 8 * cell, height: 8 * cell };
 }
 
+/** The legal moves of the position on screen (Othello's names, Themisto's movable disks). */
+function legalOnScreen() {
+  const s = shownState();
+  if (!s) return [];
+  return s.game === "othello" ? [...s.legalNames] : s.legal.map(squareLabel);
+}
+
 window.flipside = {
   ready,
   engine,
@@ -843,7 +920,15 @@ window.flipside = {
       position: s?.position ?? null,
       toMove: s?.toMove ?? null,
       moves: s ? s.moves.map((m) => m.text) : [],
-      legal: s ? (s.game === "othello" ? [...s.legalNames] : s.legal.map(squareLabel)) : [],
+      // The position on screen (an earlier ply while looking back) and what was announced.
+      ply: s ? moveHistory.plyOf(s) : 0,
+      live: !moveHistory.viewing,
+      shownRecord: shownState()?.record ?? null,
+      shownCells: shownState()?.cells ?? null,
+      shownLink: shownState()?.link ?? null,
+      canRedo: moveHistory.redoStack.length > 0,
+      announced: $("announcer").textContent,
+      legal: legalOnScreen(),
       transcript: s?.game === "othello" ? s.extra.transcript : (s?.moves.map((m) => m.text).join(" ") ?? ""),
       counts: s ? { ...s.counts } : null,
       status: $("status").textContent,
@@ -890,6 +975,147 @@ window.flipside = {
     };
   },
 };
+
+// -- history, redo, typed moves ------------------------------------------------------------
+
+/** Play `move` (a name the facade listed, or typed text) in the position on screen. Played
+ *  in an earlier position, it starts a new line there: after a confirmation when it drops
+ *  later moves, and as a plain step forward when it is the move the game went on with. */
+async function playMove(move, clickedAt = performance.now()) {
+  const live = page.state;
+  const shown = shownState();
+  if (!shown || !page.engineReady) return;
+  if (moveHistory.viewing) {
+    const ply = moveHistory.shown.ply;
+    if (live.moves[ply]?.text === move) return stepTo(ply + 1);
+    const dropped = live.moves.length - ply;
+    const ok = await confirmDrop(dropped);
+    if (!ok || page.state !== live || shownState() !== shown) return;
+  }
+  await request("play", { record: shown.record, move }, { animate: true, clickedAt });
+}
+
+/** Ask before a move in an earlier position drops the game's later moves. */
+function confirmDrop(dropped) {
+  const dialog = $("confirm-dialog");
+  $("confirm-text").textContent =
+    `Playing here starts a new line from this position: the ${dropped} later move${dropped === 1 ? "" : "s"} ` +
+    "of the game will be dropped (Undo takes the new move back, Redo is not possible).";
+  dialog.returnValue = "";
+  dialog.showModal();
+  $("confirm-ok").focus();
+  return new Promise((resolve) => {
+    dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+  });
+}
+
+/** Show ply `ply` of the live game (its last ply: the live position itself). */
+async function stepTo(ply) {
+  const live = page.state;
+  if (!live || !page.engineReady) return;
+  let shown;
+  try {
+    shown = await moveHistory.stateAt(live, ply);
+  } catch (err) {
+    notice(`${capitalize(err.message)}.`);
+    return;
+  }
+  if (page.state !== live) return; // the game changed meanwhile
+  const changed = shown !== moveHistory.shown;
+  moveHistory.shown = shown;
+  if (!changed) return;
+  page.ui = page.view.newUI();
+  page.cursor = null;
+  page.cancelAnim();
+  page.anim = null;
+  writeLink(shownState().link);
+  renderPanel();
+  ai.showing(moveHistory.shown);
+  ai.update(live);
+  renderAI();
+  const s = shownState();
+  const at = moveHistory.plyOf(live);
+  const where = at === 0 ? "Start position." : `Move ${at} of ${live.moves.length}: ${s.said || live.moves[at - 1].text}.`;
+  announce(`${where} ${moveHistory.viewing ? s.status + "." : "Live position. " + s.status + "."}`);
+}
+
+/** One move back or forward from the position on screen. */
+function step(delta) {
+  if (page.state) stepTo(moveHistory.plyOf(page.state) + delta);
+}
+
+/** Bring back what Undo took back. */
+async function redo() {
+  const record = moveHistory.redoStack.at(-1);
+  if (!record || !page.engineReady || page.busy) return;
+  page.busy = true;
+  try {
+    const state = await engine.call("state", { record });
+    page.busy = false;
+    moveHistory.popRedo();
+    notice("");
+    show(state, { continued: true, keepRedo: true });
+    announce(`Redone. ${afterMove(state)}`);
+  } catch (err) {
+    page.busy = false;
+    notice(capitalize(err.message) + ".");
+  }
+}
+
+$("moves").addEventListener("click", (event) => {
+  const button = event.target.closest("button[data-ply]");
+  if (button) stepTo(Number(button.dataset.ply));
+});
+$("history-start").addEventListener("click", () => stepTo(0));
+$("history-back").addEventListener("click", () => step(-1));
+$("history-forward").addEventListener("click", () => step(1));
+$("history-end").addEventListener("click", () => page.state && stepTo(page.state.moves.length));
+$("history-live").addEventListener("click", () => page.state && stepTo(page.state.moves.length));
+$("redo").addEventListener("click", () => redo());
+$("confirm-cancel").addEventListener("click", () => $("confirm-dialog").close(""));
+
+$("move-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const text = $("move-input").value.trim();
+  if (!text) return;
+  if (!canAct()) {
+    const s = shownState();
+    notice(s?.over ? "The game is over." : page.busy ? "Wait for the last move first." : "It is not your turn.");
+    return;
+  }
+  $("move-input").value = "";
+  playMove(text);
+});
+
+// History keys anywhere but in a text field or an open dialog: ← → (the board's own arrows
+// move its cursor) or k j one move, Home / End the start / the live position; Ctrl+Z undo,
+// Ctrl+Y or Ctrl+Shift+Z redo.
+document.addEventListener("keydown", (event) => {
+  if (event.defaultPrevented || event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
+  if (event.target.closest?.("input, select, textarea")) return;
+  const key = event.key;
+  if (event.ctrlKey) {
+    const action = key === "z" ? undo : key === "y" || key === "Z" ? redo : null;
+    if (!action) return;
+    event.preventDefault();
+    action();
+    return;
+  }
+  const onBoard = event.target === canvas;
+  const moves = {
+    ArrowLeft: onBoard ? null : -1,
+    ArrowRight: onBoard ? null : 1,
+    k: -1,
+    j: 1,
+  };
+  if (moves[key] != null) {
+    event.preventDefault();
+    step(moves[key]);
+  } else if (key === "Home" || key === "End") {
+    event.preventDefault();
+    if (page.state) stepTo(key === "Home" ? 0 : page.state.moves.length);
+  }
+});
 
 // -- go -----------------------------------------------------------------------------------
 

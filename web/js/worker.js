@@ -20,6 +20,7 @@ const RULES_METHODS = new Set([
   "next_game",
   "open_link",
   "open_saved",
+  "at",
 ]);
 let pyodide = null;
 let handle = null;

@@ -357,7 +357,8 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
         "lastFrom": None,
         "changed": list(flipped or []),
         "moves": moves,
-        "prefixes": _prefixes(game),
+        "prefixes": prefixes(game),
+        "said": _said(game, flipped, last, moves),
         "counts": {"black": black, "white": white},
         "over": over,
         "result": _result(game) if over else None,
@@ -385,7 +386,29 @@ def _handicap_side(options: Options) -> str:
     return str(color.opponent if len(options.past) % 2 else color).lower()
 
 
-def _prefixes(game: Game) -> list[str]:
+def _said(game: Game, flipped: list[int] | None, last: Move | None, moves: list[JSON]) -> str:
+    """The last placed move in words, for a screen reader ("Black plays f5, flipping e5"),
+    with what followed it (a forced pass, a disc given) and the result; "" before any move."""
+    stack = game.board.move_stack
+    placed = [i for i, move in enumerate(stack) if not move.is_pass]
+    if last is None or not placed:
+        return ""
+    at = placed[-1]
+    if flipped is None:  # replayed, not just played: find the flips on the board before it
+        before = Board.from_transcript(
+            "".join(str(m) for m in stack[:at] if not m.is_pass), game.options.board()
+        )
+        flipped = before.flips(last)
+    names = " ".join(str(Move(sq)) for sq in sorted(flipped))
+    words = [f"{moves[at]['by'].capitalize()} plays {last}, flipping {names}"]
+    words += [str(moves[i]["note"]) for i in range(at, len(moves)) if moves[i]["note"]]
+    if is_over(game):
+        board = game.board
+        words.append(_status(game, False, board.count(Color.BLACK), board.count(Color.WHITE)))
+    return ". ".join(words)
+
+
+def prefixes(game: Game) -> list[str]:
     """The record text after each move of the move list (passes included)."""
     out, transcript = [], ""
     for move in game.board.move_stack:

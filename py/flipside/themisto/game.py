@@ -174,7 +174,8 @@ def view(game: Game, animate: bool = False) -> JSON:
         "lastFrom": None if last is None else last.from_sq,
         "changed": list(info.flipped) if info and animate else [],
         "moves": moves,
-        "prefixes": _prefixes(game),
+        "prefixes": prefixes(game),
+        "said": _said(board, info, lost),
         "counts": {"black": black.bit_count(), "white": white.bit_count()},
         "over": over,
         "result": _result(board) if over else None,
@@ -216,7 +217,28 @@ def _move_list(game: Game) -> list[JSON]:
     return out
 
 
-def _prefixes(game: Game) -> list[str]:
+def _said(board: Board, info: Any, lost: str | None) -> str:
+    """The last move in words, for a screen reader ("Player two slides c1 to c3 and
+    captures d2"), with a lost turn and the result; "" before any move."""
+    if info is None:
+        return ""
+    mover = f"Player {_player(info.player)}"
+    move = info.move
+    if move.is_pass:
+        words = [f"{mover} passes"]
+    else:
+        text = f"{mover} slides {square_name(move.from_sq)} to {square_name(move.to_sq)}"
+        if info.captured:
+            text += " and captures " + " ".join(square_name(sq) for sq in info.captured)
+        words = [text]
+    if lost:
+        words.append(lost)
+    if board.status.over:
+        words.append(_status(board, None))
+    return ". ".join(words)
+
+
+def prefixes(game: Game) -> list[str]:
     moves = [str(m) for m in game.board.move_stack]
     fields = game.options.fields()
     return [Record(NAME, ",".join(moves[: i + 1]), fields).text() for i in range(len(moves))]

@@ -1,7 +1,7 @@
 // Othello's view: how its state is drawn and what a click means. No rules: the legal squares,
 // the flipped discs and every text come from the facade's state.
 
-import { drawCursor, drawDisc, drawFrame, drawHint, drawMarker, drawValue } from "../board.js";
+import { drawCursor, drawDisc, drawFrame, drawHint, drawMarker, drawValue, squareLabel } from "../board.js";
 
 export const othello = {
   id: "othello",
@@ -45,6 +45,17 @@ export const othello = {
   /** Whether the pointer over `sq` can do something (for the cursor style). */
   active(sq, state) {
     return state.legal.includes(sq);
+  },
+
+  /** A move as typed in the move box (its placeholder). */
+  moveExample: "f5",
+
+  /** Square `sq` in words, for the keyboard cursor ("d4, black disc"; "c4, empty, legal"). */
+  describe(sq, state) {
+    const cell = state?.cells[sq];
+    const what = cell === "X" ? "black disc" : cell === "O" ? "white disc" : "empty";
+    const legal = state?.legal.includes(sq) ? `, ${state.toMove} can play here` : "";
+    return `${squareLabel(sq)}, ${what}${legal}`;
   },
 
   /** Squares the keyboard cursor starts on. */

@@ -2,7 +2,17 @@
 // a destination allows the plain slide and the capture, the page asks which. No rules: the
 // movable disks, destinations, captures and every text come from the facade's state.
 
-import { centre, drawCursor, drawDisc, drawFrame, drawMarker, drawValue, ring, shade } from "../board.js";
+import {
+  centre,
+  drawCursor,
+  drawDisc,
+  drawFrame,
+  drawMarker,
+  drawValue,
+  ring,
+  shade,
+  squareLabel,
+} from "../board.js";
 
 const GOLD = "#f2c14e";
 const SLIDE = 0.55; // share of the animation spent sliding; the rest turns disks over
@@ -68,6 +78,25 @@ export const themisto = {
 
   active(sq, state, ui) {
     return state.legal.includes(sq) || targetsOf(state, ui.selected).some((t) => t.to === sq);
+  },
+
+  /** A move as typed in the move box (its placeholder). */
+  moveExample: "c1-c3x",
+
+  /** Square `sq` in words, for the keyboard cursor: the disk on it, whether it can move or
+   *  is selected, and what moving the selected disk there would do (all from the state). */
+  describe(sq, state, ui) {
+    const cell = state?.cells[sq];
+    const words = [squareLabel(sq), cell === "X" ? "black disk" : cell === "O" ? "white disk" : "empty"];
+    if (ui?.selected === sq) words.push("selected");
+    else if (state?.legal.includes(sq)) words.push("can move");
+    const target = targetsOf(state, ui?.selected).find((t) => t.to === sq);
+    if (target) {
+      const from = squareLabel(ui.selected);
+      if (target.plain) words.push(`${from} can slide here`);
+      if (target.capture) words.push(`${from} can slide here and capture ${target.captures.map(squareLabel).join(" ")}`);
+    }
+    return words.join(", ");
   },
 
   cursorStart(state, ui) {
