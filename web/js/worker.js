@@ -31,8 +31,24 @@ function post(message) {
   self.postMessage(message);
 }
 
+// The app's files: the wheel (by name, through the lock file), then its data files (the AI's
+// evaluation weights and opening book), which the build keeps out of the wheel so that a
+// first visit does not wait for them: they are fetched here, when the AI is first asked.
+async function installFiles() {
+  await pyodide.loadPackage("flipside", { messageCallback: () => {} });
+  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
+  const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
+  await Promise.all(
+    Object.entries(files).map(async ([target, served]) => {
+      const response = await self.fetch(`${RUNTIME}data/${served}`);
+      if (!response.ok) throw new Error(`could not download ${served} (HTTP ${response.status})`);
+      pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
+    }),
+  );
+}
+
 function installApp() {
-  installed ??= pyodide.loadPackage("flipside", { messageCallback: () => {} }).catch((err) => {
+  installed ??= installFiles().catch((err) => {
     installed = null; // try again on the next request
     throw err;
   });
@@ -61,23 +77,40 @@ self.onmessage = ({ data }) => {
   else waiting.push(data);
 };
 
-// Count the bytes of every download (runtime, standard library, wheels) to show progress.
-let loaded = 0;
-let expected = 0;
+// Progress: the bytes of every download counted as they arrive, against the files' sizes
+// (SIZES, written by the build: a host may gzip a file, and then its Content-Length is not
+// the size of what the page reads), with the time left at the rate seen so far.
+const SIZES = {}; // replaced by build_site.py
+const downloads = new Map(); // file name -> {size, got}
+let firstByte = null;
 let lastReport = 0;
 function report(text, force = false) {
   const now = performance.now();
-  if (!force && now - lastReport < 80) return;
+  if (!force && now - lastReport < 100) return;
   lastReport = now;
-  const mb = (n) => (n / 1e6).toFixed(1);
-  if (expected > 1e6 && loaded >= expected) {
+  let size = 0;
+  let got = 0;
+  for (const d of downloads.values()) {
+    size += d.size;
+    got += Math.min(d.got, d.size);
+  }
+  if (size < 1e6) {
+    post({ type: "progress", text, fraction: null });
+    return;
+  }
+  if (got >= size) {
     post({ type: "progress", text: "Starting Python…", fraction: null });
     return;
   }
+  const seconds = firstByte === null ? 0 : (now - firstByte) / 1000;
+  const rate = seconds > 0.3 ? got / seconds : 0;
+  const left = rate > 0 ? Math.ceil((size - got) / rate) : null;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  const eta = left === null ? "" : left <= 1 ? ", about a second left" : `, about ${left} s left`;
   post({
     type: "progress",
-    text: expected > 1e6 ? `${text} ${mb(loaded)} of ${mb(expected)} MB` : text,
-    fraction: expected > 1e6 ? Math.min(loaded / expected, 1) : null,
+    text: `${text} ${mb(got)} of ${mb(size)} MB${eta}`,
+    fraction: got / size,
   });
 }
 
@@ -94,8 +127,10 @@ function fail(err) {
 self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const name = String(input?.url ?? input).split("/").pop();
+
+async function countedFetch(input, init) {
+  const url = String(input?.url ?? input);
+  const name = url.split("/").pop();
   let response;
   try {
     response = await realFetch(input, init);
@@ -107,9 +142,10 @@ self.fetch = async (input, init) => {
   if (!response.ok && !optional) {
     fail(new Error(`could not download ${name} (HTTP ${response.status})`));
   }
-  const size = Number(response.headers.get("content-length")) || 0;
+  const size = SIZES[name] ?? (Number(response.headers.get("content-length")) || 0);
   if (!response.ok || !response.body || !size) return response;
-  expected += size;
+  const download = { size, got: 0 };
+  downloads.set(name, download);
   // Count the bytes of a copy: the original response goes to Pyodide untouched, so the
   // browser can still use its compiled-code cache for the .wasm.
   const reader = response.clone().body.getReader();
@@ -117,26 +153,86 @@ self.fetch = async (input, init) => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      loaded += value.byteLength;
-      report("Downloading the game engine…", loaded >= expected);
+      firstByte ??= performance.now();
+      download.got += value.byteLength;
+      report("Downloading the game engine…");
     }
-  })().catch(() => {});
+  })().catch(() => downloads.delete(name)); // given up (the snapshot on a slow link)
+  return response;
+}
+
+// Files asked for ahead of Pyodide (so that they download side by side instead of one after
+// the other), or fetched by a start attempt that gave up before reading them: the next
+// request for the same URL gets that response instead of downloading it again.
+const ahead = new Map(); // url -> Promise<Response>
+let attempt = null; // url -> Promise<Response>, every fetch of the current start attempt
+
+function fetchAhead(url) {
+  if (ahead.has(url)) return;
+  const response = countedFetch(url);
+  response.catch(() => {});
+  ahead.set(url, response);
+}
+
+self.fetch = (input, init) => {
+  const url = String(input?.url ?? input);
+  const early = ahead.get(url);
+  ahead.delete(url);
+  const response = early
+    ? early.then((r) => (r.bodyUsed ? countedFetch(input, init) : r))
+    : countedFetch(input, init);
+  if (!init?.signal) attempt?.set(url, response);
   return response;
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
-// seconds of start-up. Any problem with it means a normal start instead.
-async function fetchSnapshot() {
-  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, { optional: true });
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(bytes).arrayBuffer());
-}
+// seconds of start-up, but it is a large download (about 7 MB). It is used when it comes
+// fast (from the service worker's cache, or a fast link): its download is watched for
+// PROBE_MS and given up if the rest would take longer than a normal start costs
+// (NORMAL_START_S). On a slow first visit the normal start wins; the service worker then
+// caches the snapshot for the next visit. Any problem with it means a normal start too.
+const PROBE_MS = 300;
+const NORMAL_START_S = 2;
 
+class SlowSnapshot extends Error {}
+
+async function fetchSnapshot() {
+  const controller = new AbortController();
+  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, {
+    optional: true,
+    signal: controller.signal,
+  });
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  const size = Number(response.headers.get("content-length")) || 0;
+  const begun = performance.now();
+  let received = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, out) {
+        received += chunk.byteLength;
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  const bytes = new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  bytes.catch(() => {});
+  const probe = new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+  const first = await Promise.race([bytes.then(() => "done"), probe.then(() => "probe")]);
+  if (first === "probe" && size) {
+    const rate = received / ((performance.now() - begun) / 1000); // bytes per second
+    const left = (size - received) / Math.max(rate, 1);
+    if (left > NORMAL_START_S) {
+      controller.abort();
+      throw new SlowSnapshot(`the snapshot would take ${left.toFixed(1)} s more to download`);
+    }
+  }
+  return new Uint8Array(await bytes);
+}
 async function boot() {
   report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
+  fetchAhead(`${RUNTIME}python_stdlib.zip`); // Pyodide asks for it only after the .wasm
   const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
   const options = {
     indexURL: RUNTIME,
@@ -144,15 +240,20 @@ async function boot() {
     packages: ["flipside"],
   };
   let startup = "snapshot";
+  attempt = new Map();
   try {
     // Restore without the app wheel: flipside.web is already imported in the snapshot.
     pyodide = await loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
   } catch (err) {
-    console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
+    if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
+    else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
+    for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
+    attempt = null;
     pyodide = await loadPyodide(options);
-    installed = Promise.resolve();
   }
+  attempt = null;
+  ahead.clear();
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
