@@ -9,6 +9,8 @@ typical host; counts the bytes it sends). In one headless Chromium, from one run
   (``engine_info().startup``: ``snapshot`` or ``full``), then the page's memory with the
   engine ready and the search worker started (a move played, so the search worker is busy
   with the graph), over the blank page's; then a repeat visit (service worker installed);
+- localhost, cold, with the snapshot blocked: the start's own work on the path a slow
+  first visit takes;
 - a first visit on a 4G-class link emulated by Chromium (``Network.emulateNetworkConditions``
   through Playwright's CDP session: 9 Mbit/s down, 150 ms round trip): ready time, start
   path, and the bytes over the wire per file group, until ready and in all (after the
@@ -46,7 +48,7 @@ GROUPS = (  # (group, test on the file name), first match wins
     ("snapshot", lambda n: n.startswith("startup-snapshot")),
     ("stdlib", lambda n: n.startswith("python_stdlib")),
     ("runtime", lambda n: n.startswith("pyodide")),
-    ("weights/book", lambda n: n.startswith("flipside_ai") or n.endswith((".bin", ".bin.gz"))),
+    ("weights/book", lambda n: n.endswith(".bin") or n == "files.json"),
     ("app wheel", lambda n: n.startswith("flipside-") and n.endswith(".whl")),
     ("other wheels", lambda n: n.endswith(".whl")),
     ("page", lambda n: True),
@@ -103,25 +105,28 @@ def browser_pids(marker: str) -> list[int]:
     return sorted(seen)
 
 
-def pss_mb(marker: str) -> float:
-    """Summed proportional set size of the marked Chromium's processes, in MB."""
+def pss_mb(marker: str, field: str = "Pss") -> float:
+    """Summed proportional set size of the marked Chromium's processes, in MB. ``field``
+    ``Pss_Anon`` leaves out the pages of files (Chromium's own code, which other Chromiums
+    on the machine share, so its share moves with them)."""
     total = 0
     for pid in browser_pids(marker):
         try:
             for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-                if line.startswith("Pss:"):
+                if line.startswith(f"{field}:"):
                     total += int(line.split()[1])
         except OSError:
             continue
     return total / 1024
 
 
-def settled_pss(marker: str, seconds: float = 3.0) -> float:
-    """PSS after a pause, the lower of two readings a second apart (a GC may be running)."""
+def settled_pss(marker: str, seconds: float = 3.0) -> tuple[float, float]:
+    """(PSS, anonymous PSS) after a pause, the lower of two readings a second apart."""
     time.sleep(seconds)
-    first = pss_mb(marker)
+    first = pss_mb(marker), pss_mb(marker, "Pss_Anon")
     time.sleep(1.0)
-    return min(first, pss_mb(marker))
+    second = pss_mb(marker), pss_mb(marker, "Pss_Anon")
+    return min(first[0], second[0]), min(first[1], second[1])
 
 
 # -- visits ----------------------------------------------------------------------------------
@@ -172,7 +177,9 @@ def click_square(page: Any, snap: dict[str, Any], name: str) -> None:
     )
 
 
-def localhost_visits(browser: Any, server: ServeGzip, marker: str, blank: float) -> list[Row]:
+def localhost_visits(
+    browser: Any, server: ServeGzip, marker: str, blank: tuple[float, float]
+) -> list[Row]:
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     server.httpd.take_log()
@@ -185,7 +192,8 @@ def localhost_visits(browser: Any, server: ServeGzip, marker: str, blank: float)
         "window.flipside.snapshot().searchReady && window.flipside.snapshot().evaluation[0] != null",
         120,
     )
-    memory = settled_pss(marker) - blank if started else float("nan")
+    used = settled_pss(marker) if started else (float("nan"), float("nan"))
+    memory, anon = used[0] - blank[0], used[1] - blank[1]
     wait_for(page, CACHED, 120)
     cold_bytes = sum(s.wire_bytes for s in server.httpd.take_log())
     time.sleep(2)
@@ -205,8 +213,26 @@ def localhost_visits(browser: Any, server: ServeGzip, marker: str, blank: float)
         (
             "page memory, engine + search worker ready",
             round(memory),
-            f"MB PSS over a blank page's {blank:.0f} MB (<= 250)",
+            f"MB PSS over a blank page's {blank[0]:.0f} MB (<= 250)",
         ),
+        ("  of it anonymous (not Chromium's code)", round(anon), "MB PSS_Anon"),
+    ]
+
+
+def normal_start(browser: Any, server: ServeGzip) -> list[Row]:
+    """A cold start on localhost with the snapshot blocked: the start's own work."""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    context.route("**/startup-snapshot.bin.gz", lambda route: route.abort())
+    page = context.new_page()
+    page.goto(server.origin + "/")
+    snap = wait_ready(page)
+    context.close()
+    return [
+        (
+            "localhost: -> ready, cold, snapshot blocked",
+            round(snap["timings"]["engineReady"]),
+            f"ms, {snap['startup']} start (the CPU part of a slow first visit)",
+        )
     ]
 
 
@@ -246,6 +272,11 @@ def slow_visit(browser: Any, server: ServeGzip) -> list[Row]:
             round(sum(until_ready.values()) / 1e6, 2),
             "MB over the wire (<= 8)",
         ),
+        (
+            "  their time on the link alone",
+            round(sum(until_ready.values()) * 8 / DOWN_BITS * 1000),
+            "ms (the rest of the wait: round trips and the start's own work)",
+        ),
     ]
     rows += [
         (f"    {group}", round(size / 1e6, 2), "MB") for group, size in until_ready.items() if size
@@ -277,6 +308,7 @@ def rows() -> list[Row]:
                 blank = settled_pss(marker)
                 context.close()
                 out = localhost_visits(browser, server, marker, blank)
+                out += normal_start(browser, server)
                 out += slow_visit(browser, server)
             finally:
                 browser.close()

@@ -244,6 +244,10 @@ async function boot() {
   try {
     // Restore without the app wheel: flipside.web is already imported in the snapshot.
     pyodide = await loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
+    // Restored: Pyodide keeps its options, and with them the snapshot's 31 MB, for the
+    // worker's life; detached, they go at the next full garbage collection.
+    const { buffer } = await snapshot;
+    buffer.transfer?.(0);
   } catch (err) {
     if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
     else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
