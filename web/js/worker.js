@@ -214,7 +214,7 @@ async function fetchSnapshot() {
       },
     }),
   );
-  const bytes = new Response(counted.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer();
+  const bytes = unpack(counted.pipeThrough(new DecompressionStream("gzip")));
   bytes.catch(() => {});
   const probe = new Promise((resolve) => setTimeout(resolve, PROBE_MS));
   const first = await Promise.race([bytes.then(() => "done"), probe.then(() => "probe")]);
@@ -228,6 +228,38 @@ async function fetchSnapshot() {
   }
   return new Uint8Array(await bytes);
 }
+/** A stream's bytes in one ArrayBuffer: a resizable one where the browser has them, whose
+ *  memory `resize(0)` gives back at once. (A plain one's waits for a full garbage collection,
+ *  which an idle worker may not run for minutes: 31 MB per worker, and Pyodide keeps a
+ *  reference to the snapshot in its options for the worker's life.) */
+async function unpack(stream) {
+  if (!ArrayBuffer.prototype.resize) return new Response(stream).arrayBuffer();
+  const buffer = new ArrayBuffer(0, { maxByteLength: 256 << 20 });
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return buffer;
+    const at = buffer.byteLength;
+    buffer.resize(at + value.byteLength);
+    new Uint8Array(buffer, at).set(value);
+  }
+}
+
+/** Run `start` with a TextDecoder that also reads resizable buffers (the restore decodes the
+ *  snapshot's header with one, and TextDecoder refuses views of resizable buffers). */
+async function withResizableText(start) {
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = function (input, options) {
+    const copy = input?.buffer?.resizable ? input.slice() : input;
+    return decode.call(this, copy, options);
+  };
+  try {
+    return await start();
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
+}
+
 async function boot() {
   report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
@@ -243,11 +275,12 @@ async function boot() {
   attempt = new Map();
   try {
     // Restore without the app wheel: flipside.web is already imported in the snapshot.
-    pyodide = await loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
-    // Restored: Pyodide keeps its options, and with them the snapshot's 31 MB, for the
-    // worker's life; detached, they go at the next full garbage collection.
+    pyodide = await withResizableText(() =>
+      loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }),
+    );
+    // Restored: give the snapshot's 31 MB back.
     const { buffer } = await snapshot;
-    buffer.transfer?.(0);
+    if (buffer.resizable) buffer.resize(0);
   } catch (err) {
     if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
     else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
