@@ -5,7 +5,8 @@ The folder it writes is complete and self-contained:
 - the page (``web/``: HTML, CSS, JS, manifest, icons);
 - ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide``, the pinned
   micropip wheel, the app wheel built from ``pyproject.toml`` (its ``*.bin`` data, the AI's
-  weights and book, taken out to ``pyodide/data/``: fetched on the AI's first use), a
+  weights and book, taken out to ``pyodide/data/``: fetched on the AI's first use; its
+  modules compiled to bytecode, see ``pyodide_compile_wheel.mjs``), a
   ``pyodide-lock.json``
   made with ``pyodide lockfile add-wheels`` (so the runtime loads ``flipside`` by name,
   hash-checked), trimmed to the packages whose wheel is in the folder, a reduced standard
@@ -124,6 +125,24 @@ def split_data(wheel: Path, pyodide_dir: Path) -> Path:
     return out
 
 
+def compile_wheel(wheel: Path, npm_runtime: Path) -> None:
+    """Replace ``wheel`` by the same wheel with its modules compiled to bytecode for
+    Pyodide's Python (``pyodide_compile_wheel.mjs``), cached in ``.cache/bytecode``."""
+    script = Path(__file__).with_name("pyodide_compile_wheel.mjs")
+    key = hashlib.sha256(script.read_bytes() + wheel.read_bytes())
+    key.update((npm_runtime / "pyodide.asm.wasm").read_bytes())
+    cache_dir = ROOT / ".cache" / "bytecode"
+    cached = cache_dir / f"{key.hexdigest()[:16]}.whl"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        made = cache_dir / "wheel.tmp"
+        _run(["node", str(script), str(npm_runtime), str(wheel), str(made)])
+        for old in cache_dir.glob("*.whl"):
+            old.unlink()
+        made.rename(cached)
+    shutil.copy2(cached, wheel)
+
+
 def write_reduced_stdlib(pyodide_dir: Path, npm_runtime: Path, wheels: list[Path]) -> None:
     """Replace ``python_stdlib.zip`` by the modules the package and micropip import.
 
@@ -214,6 +233,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
         shutil.copy2(npm_runtime / name, pyodide_dir / name)
     app = build_app_wheel(ROOT / "build" / "wheel")
     light = split_data(app, pyodide_dir)
+    compile_wheel(light, npm_runtime)
     wheels = [light, *(Path(shutil.copy2(w, pyodide_dir / w.name)) for w in extra_wheels)]
     write_lock(pyodide_dir, wheels, npm_runtime)
     write_reduced_stdlib(pyodide_dir, npm_runtime, [app, *wheels[1:]])
