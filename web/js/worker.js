@@ -77,24 +77,37 @@ self.onmessage = ({ data }) => {
   else waiting.push(data);
 };
 
-// Progress: the bytes of every download counted as they arrive, against the files' sizes
-// (SIZES, written by the build: a host may gzip a file, and then its Content-Length is not
-// the size of what the page reads), with the time left at the rate seen so far.
+// Progress in bytes over the wire and seconds left, from the real transfer. A host may gzip
+// a file: its Content-Length is then the wire size, while the page reads the unpacked bytes,
+// whose total the build writes here (SIZES). The share read of a file times its wire size
+// is what crossed the wire. The files a start needs are expected from its beginning, so the
+// total does not grow as their downloads begin.
 const SIZES = {}; // replaced by build_site.py
-const downloads = new Map(); // file name -> {size, got}
+const downloads = new Map(); // file name -> {raw, wire, read}
 let firstByte = null;
 let lastReport = 0;
+
+/** A download the start will need; `known`: its wire size is its size (hosts do not
+ *  compress a wheel), so the total need not wait for its response. */
+function expect(name, known = false) {
+  if (SIZES[name] && !downloads.has(name)) {
+    downloads.set(name, { raw: SIZES[name], wire: SIZES[name], read: 0, known });
+  }
+}
+
 function report(text, force = false) {
   const now = performance.now();
   if (!force && now - lastReport < 100) return;
   lastReport = now;
   let size = 0;
   let got = 0;
+  let known = true; // every expected download has told its wire size
   for (const d of downloads.values()) {
-    size += d.size;
-    got += Math.min(d.got, d.size);
+    size += d.wire;
+    got += Math.min(d.read / d.raw, 1) * d.wire;
+    known &&= d.known;
   }
-  if (size < 1e6) {
+  if (size < 1e6 || !known) {
     post({ type: "progress", text, fraction: null });
     return;
   }
@@ -142,9 +155,10 @@ async function countedFetch(input, init) {
   if (!response.ok && !optional) {
     fail(new Error(`could not download ${name} (HTTP ${response.status})`));
   }
-  const size = SIZES[name] ?? (Number(response.headers.get("content-length")) || 0);
-  if (!response.ok || !response.body || !size) return response;
-  const download = { size, got: 0 };
+  const length = Number(response.headers.get("content-length")) || 0;
+  const raw = SIZES[name] ?? length;
+  if (!response.ok || !response.body || !raw) return response;
+  const download = { raw, wire: length || raw, read: 0, known: true };
   downloads.set(name, download);
   // Count the bytes of a copy: the original response goes to Pyodide untouched, so the
   // browser can still use its compiled-code cache for the .wasm.
@@ -154,7 +168,7 @@ async function countedFetch(input, init) {
       const { done, value } = await reader.read();
       if (done) break;
       firstByte ??= performance.now();
-      download.got += value.byteLength;
+      download.read += value.byteLength;
       report("Downloading the game engine…");
     }
   })().catch(() => downloads.delete(name)); // given up (the snapshot on a slow link)
@@ -261,6 +275,9 @@ async function withResizableText(start) {
 }
 
 async function boot() {
+  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"]) {
+    expect(name);
+  }
   report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
@@ -285,6 +302,8 @@ async function boot() {
     if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
     else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
+    downloads.delete("startup-snapshot.bin.gz");
+    expect(Object.keys(SIZES).find((name) => name.startsWith("flipside-")), true);
     for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
     attempt = null;
     pyodide = await loadPyodide(options);
