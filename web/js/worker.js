@@ -281,7 +281,10 @@ async function boot() {
   report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
-  fetchAhead(`${RUNTIME}python_stdlib.zip`); // Pyodide asks for it only after the .wasm
+  // Asked for now, not when Pyodide would (the .wasm after pyodide.mjs has loaded, the
+  // standard library after the .wasm is compiled): on a slow link, round trips saved.
+  fetchAhead(`${RUNTIME}pyodide.asm.wasm`);
+  fetchAhead(`${RUNTIME}python_stdlib.zip`);
   const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
   const options = {
     indexURL: RUNTIME,
