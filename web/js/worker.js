@@ -200,7 +200,7 @@ self.fetch = (input, init) => {
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
-// seconds of start-up, but it is a large download (about 7 MB). It is used when it comes
+// seconds of start-up, but it is a large download (4.6 MB). It is used when it comes
 // fast (from the service worker's cache, or a fast link): its download is watched for
 // PROBE_MS and given up if the rest would take longer than a normal start costs
 // (NORMAL_START_S). On a slow first visit the normal start wins; the service worker then
@@ -242,6 +242,7 @@ async function fetchSnapshot() {
   }
   return new Uint8Array(await bytes);
 }
+
 /** A stream's bytes in one ArrayBuffer: a resizable one where the browser has them, whose
  *  memory `resize(0)` gives back at once. (A plain one's waits for a full garbage collection,
  *  which an idle worker may not run for minutes: 31 MB per worker, and Pyodide keeps a
