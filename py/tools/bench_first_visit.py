@@ -17,7 +17,8 @@ typical host; counts the bytes it sends). In one headless Chromium, from one run
   service worker's precache).
 
 ``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table (``./build.sh
-bench``; ``dist/`` must be built); run the file to print them.
+bench``; ``dist/`` must be built); run the file to print them (``--dist PATH`` measures
+another build, e.g. an older one exported with ``git archive``, for a before/after).
 """
 
 from __future__ import annotations
@@ -320,5 +321,12 @@ def rows() -> list[Row]:
 
 
 if __name__ == "__main__":
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dist", type=Path, help="another built site (e.g. an older build)")
+    args = parser.parse_args()
+    if args.dist:
+        DIST = args.dist.resolve()
     for label, value, note in rows():
         print(f"{label:48} {value!s:>12}  {note}", flush=True)
