@@ -1,5 +1,7 @@
 // Service worker: precache every file of this build, serve cache-first, drop old builds.
 // build_site.py replaces the next line with {version, files} for the build.
+// The precache asks the server whether each file changed ("no-cache": a conditional request),
+// so files the page has just downloaded are not downloaded a second time.
 const BUILD = null; // replaced by build_site.py
 const CACHE = `flipside-${BUILD.version}`;
 
@@ -7,7 +9,7 @@ self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "reload" }))))
+      .then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });

@@ -4,10 +4,15 @@ The folder it writes is complete and self-contained:
 
 - the page (``web/``: HTML, CSS, JS, manifest, icons);
 - ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide``, the pinned
-  micropip wheel, the app wheel built from ``pyproject.toml`` and a ``pyodide-lock.json``
+  micropip wheel, the app wheel built from ``pyproject.toml`` (its ``*.bin`` data, the AI's
+  weights and book, taken out to ``pyodide/data/``: fetched on the AI's first use; its
+  modules compiled to bytecode, see ``pyodide_compile_wheel.mjs``), a
+  ``pyodide-lock.json``
   made with ``pyodide lockfile add-wheels`` (so the runtime loads ``flipside`` by name,
-  hash-checked), trimmed to the packages whose wheel is in the folder, and a memory snapshot
-  of the started interpreter (``startup-snapshot.bin.gz``, see ``pyodide_snapshot.mjs``);
+  hash-checked), trimmed to the packages whose wheel is in the folder, a reduced standard
+  library (only what the package and micropip import, see ``pyodide_stdlib.mjs``) and a
+  memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
+  ``pyodide_snapshot.mjs``);
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
   from their contents.
 
@@ -24,6 +29,7 @@ import os
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -38,6 +44,7 @@ RUNTIME_FILES = (
 )
 SNAPSHOT = "startup-snapshot.bin.gz"
 PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
+SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
 
 
 def _run(command: list[str]) -> None:
@@ -85,6 +92,81 @@ def write_snapshot(pyodide_dir: Path, app: Path, cache_dir: Path) -> None:
     shutil.copy2(cached, pyodide_dir / SNAPSHOT)
 
 
+def split_data(wheel: Path, pyodide_dir: Path) -> Path:
+    """Copy ``wheel`` into ``pyodide_dir`` without its ``*.bin`` data (the AI's weights and
+    opening book); write those to ``pyodide_dir/data/`` with a list ``data/files.json``.
+
+    The rules need none of them: the worker fetches them when the AI is first used, so a
+    first visit does not wait for them. Entries keep their dates and order, and ``RECORD``
+    loses the lines of the files taken out, so the wheel stays valid and reproducible.
+    """
+    data_dir = pyodide_dir / "data"
+    data_dir.mkdir()
+    out = pyodide_dir / wheel.name
+    moved: list[str] = []
+    with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(out, "w") as light:
+        for info in full.infolist():
+            body = full.read(info)
+            if info.filename.endswith(".bin"):
+                name = info.filename.removeprefix("flipside/")
+                (data_dir / name.replace("/", "-")).write_bytes(body)
+                moved.append(name)
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = body.decode().splitlines(keepends=True)
+                body = "".join(
+                    line
+                    for line in lines
+                    if line.split(",")[0].removeprefix("flipside/") not in moved
+                ).encode()
+            light.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    files = {name: name.replace("/", "-") for name in moved}
+    (data_dir / "files.json").write_text(json.dumps(files, indent=1, sort_keys=True))
+    return out
+
+
+def compile_wheel(wheel: Path, npm_runtime: Path) -> None:
+    """Replace ``wheel`` by the same wheel with its modules compiled to bytecode for
+    Pyodide's Python (``pyodide_compile_wheel.mjs``), cached in ``.cache/bytecode``."""
+    script = Path(__file__).with_name("pyodide_compile_wheel.mjs")
+    key = hashlib.sha256(script.read_bytes() + wheel.read_bytes())
+    key.update((npm_runtime / "pyodide.asm.wasm").read_bytes())
+    cache_dir = ROOT / ".cache" / "bytecode"
+    cached = cache_dir / f"{key.hexdigest()[:16]}.whl"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        made = cache_dir / "wheel.tmp"
+        _run(["node", str(script), str(npm_runtime), str(wheel), str(made)])
+        for old in cache_dir.glob("*.whl"):
+            old.unlink()
+        made.rename(cached)
+    shutil.copy2(cached, wheel)
+
+
+def write_reduced_stdlib(pyodide_dir: Path, npm_runtime: Path, wheels: list[Path]) -> None:
+    """Replace ``python_stdlib.zip`` by the modules the package and micropip import.
+
+    ``pyodide_stdlib.mjs`` finds them by running the app in Pyodide with the full one; kept
+    in ``.cache/stdlib`` under the hash of its inputs (like the snapshot), so the build stays
+    reproducible and quick.
+    """
+    script = Path(__file__).with_name("pyodide_stdlib.mjs")
+    key = hashlib.sha256(script.read_bytes())
+    for path in [*(npm_runtime / name for name in RUNTIME_FILES), *wheels]:
+        key.update(path.read_bytes())
+    cache_dir = ROOT / ".cache" / "stdlib"
+    cached = cache_dir / f"{key.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        made = cache_dir / "stdlib.tmp"
+        micropip = next(w for w in wheels if w.name.startswith("micropip-"))
+        _run(["node", str(script), str(npm_runtime), str(wheels[0]), str(micropip), str(made)])
+        for old in cache_dir.glob("*.zip"):
+            old.unlink()
+        made.rename(cached)
+    shutil.copy2(cached, pyodide_dir / "python_stdlib.zip")
+
+
 def write_lock(pyodide_dir: Path, wheels: list[Path], npm_runtime: Path) -> None:
     """Write ``pyodide-lock.json`` listing ``wheels`` (and only what the folder holds)."""
     full = pyodide_dir / "pyodide-lock.full.json"
@@ -104,6 +186,17 @@ def write_lock(pyodide_dir: Path, wheels: list[Path], npm_runtime: Path) -> None
         if not any(p["sha256"] == digest for p in lock["packages"].values()):
             raise SystemExit(f"build_site: {wheel.name} missing from the lock file")
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def write_sizes(dist: Path) -> None:
+    """Tell the worker the size of each runtime file, for its progress (a host that gzips a
+    file sends a Content-Length that is not the size the page reads)."""
+    worker = dist / "js" / "worker.js"
+    text = worker.read_text()
+    if SIZES_PLACEHOLDER not in text:
+        raise SystemExit(f"build_site: {worker} lacks the line {SIZES_PLACEHOLDER!r}")
+    sizes = {p.name: p.stat().st_size for p in sorted((dist / "pyodide").iterdir()) if p.is_file()}
+    worker.write_text(text.replace(SIZES_PLACEHOLDER, f"const SIZES = {json.dumps(sizes)};"))
 
 
 def write_service_worker(dist: Path, template: Path) -> str:
@@ -139,9 +232,13 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     for name in RUNTIME_FILES:
         shutil.copy2(npm_runtime / name, pyodide_dir / name)
     app = build_app_wheel(ROOT / "build" / "wheel")
-    wheels = [Path(shutil.copy2(w, pyodide_dir / w.name)) for w in [app, *extra_wheels]]
+    light = split_data(app, pyodide_dir)
+    compile_wheel(light, npm_runtime)
+    wheels = [light, *(Path(shutil.copy2(w, pyodide_dir / w.name)) for w in extra_wheels)]
     write_lock(pyodide_dir, wheels, npm_runtime)
+    write_reduced_stdlib(pyodide_dir, npm_runtime, [app, *wheels[1:]])
     write_snapshot(pyodide_dir, wheels[0], ROOT / ".cache" / "snapshot")
+    write_sizes(dist)
     return write_service_worker(dist, web / "sw.js")
 
 

@@ -7,7 +7,9 @@ import hashlib
 import json
 import re
 import shutil
+import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
@@ -87,3 +89,73 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, dist: Path, tmp_pa
     finally:
         context.close()
         server.close()
+
+
+APP_IN_PYODIDE = """
+import importlib, json, pkgutil, sys
+import flipside
+from flipside import web
+
+for info in pkgutil.walk_packages(flipside.__path__, "flipside."):
+    if not info.name.endswith((".cli", ".__main__")):
+        importlib.import_module(info.name)
+
+def call(method, **params):
+    answer = json.loads(web.handle(json.dumps({"id": 1, "method": method, "params": params})))
+    assert "result" in answer, answer
+    return answer["result"]
+
+out = {"stdlib": next(p for p in sys.path if p.endswith(".zip"))}
+for game, opening in (("othello", "othello/f5d6c3"), ("themisto", None)):
+    record = opening or call("new", game=game)["record"]
+    move = call("think", record=record, level=3, seconds=0.5)["move"]
+    state = call("play", record=record, move=move)
+    out[game] = {
+        "move": move,
+        # (a Themisto move that is not legal makes play fail above)
+        "legal": game == "themisto" or move in call("state", record=record)["legalNames"],
+        "hints": len(call("hints", record=state["record"], seconds=0.5)),
+        "value": call("value", record=state["record"])["value"],
+        "opening": call("opening", record=record),
+    }
+json.dumps(out)
+"""
+
+
+def test_the_reduced_stdlib_runs_the_whole_package(dist: Path) -> None:
+    """The site ships only the standard library modules the package imports: every module of
+    the package (but the command line) imports in Pyodide with it, and the AI of both games
+    plays, hints and evaluates, with the weights and book fetched beside the wheel."""
+    full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    reduced = dist / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(full) as whole, zipfile.ZipFile(reduced) as part:
+        assert len(part.namelist()) < len(whole.namelist()) / 2
+    done = subprocess.run(
+        ["node", str(ROOT / "tests" / "pyodide" / "run_python.mjs"), APP_IN_PYODIDE],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    out = json.loads(done.stdout.strip().splitlines()[-1])
+    assert out["stdlib"].endswith(".zip")
+    assert out["othello"]["legal"] is True and out["othello"]["hints"] > 0
+    assert out["othello"]["opening"]["name"]  # the book's data file was installed
+    assert out["themisto"]["legal"] is True and out["themisto"]["hints"] > 0
+    assert isinstance(out["themisto"]["value"], int | float)
+
+
+def test_the_ai_data_is_served_beside_a_light_wheel(dist: Path) -> None:
+    files = json.loads((dist / "pyodide" / "data" / "files.json").read_text())
+    assert set(files) == {"othello/eval_weights.bin", "othello/opening-book.bin"}
+    wheel = next((dist / "pyodide").glob("flipside-*.whl"))
+    with zipfile.ZipFile(wheel) as app:
+        names = app.namelist()
+        record = app.read(next(n for n in names if n.endswith("RECORD"))).decode()
+    assert not [n for n in names if n.endswith(".bin")]
+    assert ".bin" not in record
+    for target, served in files.items():
+        assert (ROOT / "py" / "flipside" / target).read_bytes() == (
+            dist / "pyodide" / "data" / served
+        ).read_bytes()

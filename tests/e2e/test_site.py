@@ -270,6 +270,42 @@ def test_unusable_snapshot_falls_back_to_a_normal_start(
         server.close()
 
 
+def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_uses_it(
+    browser: Browser, root_server: StaticServer
+) -> None:
+    """On a slow link the snapshot (6 MB) costs more than it saves: the engine starts
+    normally, with honest progress (MB and seconds left); the service worker then caches it,
+    and the next visit restores it."""
+    context = browser.new_context()
+    watch = PageWatch(context)
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        conditions = {"offline": False, "latency": 100, "uploadThroughput": 250_000}
+        cdp.send("Network.emulateNetworkConditions", {**conditions, "downloadThroughput": 750_000})
+        page.goto(root_server.origin + "/")
+        progress = "document.querySelector('#loading-text').textContent"
+        wait_until(page, f"/of [0-9.]+ MB, about [0-9]+ s left/.test({progress})", 60_000)
+        wait_ready(page)
+        assert page.evaluate("window.flipside.engine.info.startup") == "full"
+        assert play(page, "f5")["position"] == Board.from_transcript("f5").position()
+        wait_until(page, "navigator.serviceWorker.controller !== null", 120_000)
+        wait_until(
+            page,
+            "(await caches.match('pyodide/startup-snapshot.bin.gz')) !== undefined",
+            120_000,
+        )
+        page.goto("about:blank")
+        page.goto(root_server.origin + "/")
+        snap = wait_ready(page)
+        assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
+        assert snap["moves"] == ["f5"]
+        assert_clean(watch, root_server.origin)
+    finally:
+        context.close()
+
+
 def test_works_offline_after_one_visit(
     page: Page, context: BrowserContext, watch: PageWatch, site_url: tuple[str, str]
 ) -> None:

@@ -22,7 +22,8 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-const pyodide = await startPyodide({ wheelDir: path.resolve(wheelDir) });
+// pytest and hypothesis need more of the standard library than the site ships.
+const pyodide = await startPyodide({ wheelDir: path.resolve(wheelDir), fullStdlib: true });
 mountHostDir(pyodide, REPO);
 const shared = path.resolve(REPO, "..", "shared");
 if (existsSync(shared)) mountHostDir(pyodide, shared);

@@ -32,8 +32,24 @@ function post(message) {
   self.postMessage(message);
 }
 
+// The app's files: the wheel (by name, through the lock file), then its data files (the AI's
+// evaluation weights and opening book), which the build keeps out of the wheel so that a
+// first visit does not wait for them: they are fetched here, when the AI is first asked.
+async function installFiles() {
+  await pyodide.loadPackage("flipside", { messageCallback: () => {} });
+  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
+  const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
+  await Promise.all(
+    Object.entries(files).map(async ([target, served]) => {
+      const response = await self.fetch(`${RUNTIME}data/${served}`);
+      if (!response.ok) throw new Error(`could not download ${served} (HTTP ${response.status})`);
+      pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
+    }),
+  );
+}
+
 function installApp() {
-  installed ??= pyodide.loadPackage("flipside", { messageCallback: () => {} }).catch((err) => {
+  installed ??= installFiles().catch((err) => {
     installed = null; // try again on the next request
     throw err;
   });
@@ -62,23 +78,53 @@ self.onmessage = ({ data }) => {
   else waiting.push(data);
 };
 
-// Count the bytes of every download (runtime, standard library, wheels) to show progress.
-let loaded = 0;
-let expected = 0;
+// Progress in bytes over the wire and seconds left, from the real transfer. A host may gzip
+// a file: its Content-Length is then the wire size, while the page reads the unpacked bytes,
+// whose total the build writes here (SIZES). The share read of a file times its wire size
+// is what crossed the wire. The files a start needs are expected from its beginning, so the
+// total does not grow as their downloads begin.
+const SIZES = {}; // replaced by build_site.py
+const downloads = new Map(); // file name -> {raw, wire, read}
+let firstByte = null;
 let lastReport = 0;
+
+/** A download the start will need; `known`: its wire size is its size (hosts do not
+ *  compress a wheel), so the total need not wait for its response. */
+function expect(name, known = false) {
+  if (SIZES[name] && !downloads.has(name)) {
+    downloads.set(name, { raw: SIZES[name], wire: SIZES[name], read: 0, known });
+  }
+}
+
 function report(text, force = false) {
   const now = performance.now();
-  if (!force && now - lastReport < 80) return;
+  if (!force && now - lastReport < 100) return;
   lastReport = now;
-  const mb = (n) => (n / 1e6).toFixed(1);
-  if (expected > 1e6 && loaded >= expected) {
+  let size = 0;
+  let got = 0;
+  let known = true; // every expected download has told its wire size
+  for (const d of downloads.values()) {
+    size += d.wire;
+    got += Math.min(d.read / d.raw, 1) * d.wire;
+    known &&= d.known;
+  }
+  if (size < 1e6 || !known) {
+    post({ type: "progress", text, fraction: null });
+    return;
+  }
+  if (got >= size) {
     post({ type: "progress", text: "Starting Python…", fraction: null });
     return;
   }
+  const seconds = firstByte === null ? 0 : (now - firstByte) / 1000;
+  const rate = seconds > 0.3 ? got / seconds : 0;
+  const left = rate > 0 ? Math.ceil((size - got) / rate) : null;
+  const mb = (n) => (n / 1e6).toFixed(1);
+  const eta = left === null ? "" : left <= 1 ? ", about a second left" : `, about ${left} s left`;
   post({
     type: "progress",
-    text: expected > 1e6 ? `${text} ${mb(loaded)} of ${mb(expected)} MB` : text,
-    fraction: expected > 1e6 ? Math.min(loaded / expected, 1) : null,
+    text: `${text} ${mb(got)} of ${mb(size)} MB${eta}`,
+    fraction: got / size,
   });
 }
 
@@ -95,8 +141,10 @@ function fail(err) {
 self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
 const realFetch = self.fetch.bind(self);
-self.fetch = async (input, init) => {
-  const name = String(input?.url ?? input).split("/").pop();
+
+async function countedFetch(input, init) {
+  const url = String(input?.url ?? input);
+  const name = url.split("/").pop();
   let response;
   try {
     response = await realFetch(input, init);
@@ -108,9 +156,11 @@ self.fetch = async (input, init) => {
   if (!response.ok && !optional) {
     fail(new Error(`could not download ${name} (HTTP ${response.status})`));
   }
-  const size = Number(response.headers.get("content-length")) || 0;
-  if (!response.ok || !response.body || !size) return response;
-  expected += size;
+  const length = Number(response.headers.get("content-length")) || 0;
+  const raw = SIZES[name] ?? length;
+  if (!response.ok || !response.body || !raw) return response;
+  const download = { raw, wire: length || raw, read: 0, known: true };
+  downloads.set(name, download);
   // Count the bytes of a copy: the original response goes to Pyodide untouched, so the
   // browser can still use its compiled-code cache for the .wasm.
   const reader = response.clone().body.getReader();
@@ -118,26 +168,125 @@ self.fetch = async (input, init) => {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
-      loaded += value.byteLength;
-      report("Downloading the game engine…", loaded >= expected);
+      firstByte ??= performance.now();
+      download.read += value.byteLength;
+      report("Downloading the game engine…");
     }
-  })().catch(() => {});
+  })().catch(() => downloads.delete(name)); // given up (the snapshot on a slow link)
+  return response;
+}
+
+// Files asked for ahead of Pyodide (so that they download side by side instead of one after
+// the other), or fetched by a start attempt that gave up before reading them: the next
+// request for the same URL gets that response instead of downloading it again.
+const ahead = new Map(); // url -> Promise<Response>
+let attempt = null; // url -> Promise<Response>, every fetch of the current start attempt
+
+function fetchAhead(url) {
+  if (ahead.has(url)) return;
+  const response = countedFetch(url);
+  response.catch(() => {});
+  ahead.set(url, response);
+}
+
+self.fetch = (input, init) => {
+  const url = String(input?.url ?? input);
+  const early = ahead.get(url);
+  ahead.delete(url);
+  const response = early
+    ? early.then((r) => (r.bodyUsed ? countedFetch(input, init) : r))
+    : countedFetch(input, init);
+  if (!init?.signal) attempt?.set(url, response);
   return response;
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
-// seconds of start-up. Any problem with it means a normal start instead.
+// seconds of start-up, but it is a large download (4.6 MB). It is used when it comes
+// fast (from the service worker's cache, or a fast link): its download is watched for
+// PROBE_MS and given up if the rest would take longer than a normal start costs
+// (NORMAL_START_S). On a slow first visit the normal start wins; the service worker then
+// caches the snapshot for the next visit. Any problem with it means a normal start too.
+const PROBE_MS = 300;
+const NORMAL_START_S = 2;
+
+class SlowSnapshot extends Error {}
+
 async function fetchSnapshot() {
-  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, { optional: true });
+  const controller = new AbortController();
+  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, {
+    optional: true,
+    signal: controller.signal,
+  });
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  const bytes = response.body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(bytes).arrayBuffer());
+  const size = Number(response.headers.get("content-length")) || 0;
+  const begun = performance.now();
+  let received = 0;
+  const counted = response.body.pipeThrough(
+    new TransformStream({
+      transform(chunk, out) {
+        received += chunk.byteLength;
+        out.enqueue(chunk);
+      },
+    }),
+  );
+  const bytes = unpack(counted.pipeThrough(new DecompressionStream("gzip")));
+  bytes.catch(() => {});
+  const probe = new Promise((resolve) => setTimeout(resolve, PROBE_MS));
+  const first = await Promise.race([bytes.then(() => "done"), probe.then(() => "probe")]);
+  if (first === "probe" && size) {
+    const rate = received / ((performance.now() - begun) / 1000); // bytes per second
+    const left = (size - received) / Math.max(rate, 1);
+    if (left > NORMAL_START_S) {
+      controller.abort();
+      throw new SlowSnapshot(`the snapshot would take ${left.toFixed(1)} s more to download`);
+    }
+  }
+  return new Uint8Array(await bytes);
+}
+
+/** A stream's bytes in one ArrayBuffer: a resizable one where the browser has them, whose
+ *  memory `resize(0)` gives back at once. (A plain one's waits for a full garbage collection,
+ *  which an idle worker may not run for minutes: 31 MB per worker, and Pyodide keeps a
+ *  reference to the snapshot in its options for the worker's life.) */
+async function unpack(stream) {
+  if (!ArrayBuffer.prototype.resize) return new Response(stream).arrayBuffer();
+  const buffer = new ArrayBuffer(0, { maxByteLength: 256 << 20 });
+  const reader = stream.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return buffer;
+    const at = buffer.byteLength;
+    buffer.resize(at + value.byteLength);
+    new Uint8Array(buffer, at).set(value);
+  }
+}
+
+/** Run `start` with a TextDecoder that also reads resizable buffers (the restore decodes the
+ *  snapshot's header with one, and TextDecoder refuses views of resizable buffers). */
+async function withResizableText(start) {
+  const decode = TextDecoder.prototype.decode;
+  TextDecoder.prototype.decode = function (input, options) {
+    const copy = input?.buffer?.resizable ? input.slice() : input;
+    return decode.call(this, copy, options);
+  };
+  try {
+    return await start();
+  } finally {
+    TextDecoder.prototype.decode = decode;
+  }
 }
 
 async function boot() {
+  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"]) {
+    expect(name);
+  }
   report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
+  // Asked for now, not when Pyodide would (the .wasm after pyodide.mjs has loaded, the
+  // standard library after the .wasm is compiled): on a slow link, round trips saved.
+  fetchAhead(`${RUNTIME}pyodide.asm.wasm`);
+  fetchAhead(`${RUNTIME}python_stdlib.zip`);
   const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
   const options = {
     indexURL: RUNTIME,
@@ -145,15 +294,27 @@ async function boot() {
     packages: ["flipside"],
   };
   let startup = "snapshot";
+  attempt = new Map();
   try {
     // Restore without the app wheel: flipside.web is already imported in the snapshot.
-    pyodide = await loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot });
+    pyodide = await withResizableText(() =>
+      loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }),
+    );
+    // Restored: give the snapshot's 31 MB back.
+    const { buffer } = await snapshot;
+    if (buffer.resizable) buffer.resize(0);
   } catch (err) {
-    console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
+    if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
+    else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
+    downloads.delete("startup-snapshot.bin.gz");
+    expect(Object.keys(SIZES).find((name) => name.startsWith("flipside-")), true);
+    for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
+    attempt = null;
     pyodide = await loadPyodide(options);
-    installed = Promise.resolve();
   }
+  attempt = null;
+  ahead.clear();
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
