@@ -51,6 +51,17 @@ for game in ("othello", "themisto"):
     call("opening", record=record)
     call("open_link", fragment=record)
     call("open_saved", text=call("state", record=record).get("save", ""))
+    call("at", record=record, ply=1)
+    call("export", record=record, ply=1)
+    call("recognise", text=record)
+    call("editor_check", game=game, cells=state["cells"], toMove=state["toMove"])
+call("recognise", text="(;GM[Othello]PB[a]PW[b]B[f5]W[d6];)")
+call("recognise", text="f5d6c3")
+# a WTHOR file with one game (the study dialog's list); names tables are optional
+import base64, struct
+wtb = bytes([20, 26, 1, 1]) + struct.pack("<IHHBBBB", 1, 0, 2026, 8, 0, 22, 0) + struct.pack(
+    "<HHHBB", 0, 0, 0, 32, 32) + bytes([56] + [0] * 59)
+call("wthor_list", data=base64.b64encode(wtb).decode())
 flipside.web.handle("not json")  # the error path
 
 stdlib = next(p for p in sys.path if p.endswith(".zip"))
