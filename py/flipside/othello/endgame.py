@@ -383,7 +383,8 @@ class Solver:
 
     def principal_variation(self, P: int, O: int, first: int, limit: int = 8) -> list[int]:
         """A best line starting with the move ``first`` (squares; passes left out), each
-        later move found by an exact search, which the warm hash table keeps cheap."""
+        later move found by an exact search, which the warm hash table keeps cheap. Stopped
+        (or out of time), it ends the line where it got to."""
         line = [first]
         f = FLIPS[first](P, O)
         P, O = O ^ f, P | f | (1 << first)
@@ -392,7 +393,10 @@ class Solver:
                 if not legal_moves(O, P):
                     break
                 P, O = O, P
-            _, sq = self.best(P, O)
+            try:
+                _, sq = self.best(P, O)
+            except Stopped:
+                break
             line.append(sq)
             f = FLIPS[sq](P, O)
             P, O = O ^ f, P | f | (1 << sq)
