@@ -381,6 +381,29 @@ class Solver:
                 best, best_sq = v, sq
         return best, best_sq
 
+    def outcome_move(self, P: int, O: int, order: list[int]) -> tuple[int, int]:
+        """A move by the game's outcome only (win / draw / loss; much cheaper than exact).
+
+        Tries the legal squares ``order`` in turn with the window (-1, 1) and stops at the
+        first win. Returns (value, square): value > 0 a proven win (a lower bound of the
+        score), 0 a draw, < 0 every move tried loses (then square is ``order[0]``). Stopped
+        after a draw was found, it answers that draw; before, it raises :class:`Stopped`.
+        """
+        best, best_sq = -_INF, order[0]
+        for sq in order:
+            f = FLIPS[sq](P, O)
+            try:
+                v = -self.search(O ^ f, P | f | (1 << sq), -1, 1)
+            except Stopped:
+                if best == 0:
+                    break
+                raise
+            if v > best:
+                best, best_sq = v, sq
+                if v > 0:
+                    break
+        return best, best_sq if best >= 0 else order[0]
+
     def principal_variation(self, P: int, O: int, first: int, limit: int = 8) -> list[int]:
         """A best line starting with the move ``first`` (squares; passes left out), each
         later move found by an exact search, which the warm hash table keeps cheap. Stopped

@@ -38,7 +38,9 @@ class Level:
     chosen uniformly at random among the legal ones; ``book``: play the opening book's move
     when the position is in it (first 20 moves of well-trodden lines); ``hard_limit``: no
     move takes longer than this many times ``seconds`` (critical midgame moves and exact
-    solves may use the time between the budget and this limit).
+    solves may use the time between the budget and this limit); ``outcome``: up to this many
+    empties beyond ``endgame``, search for a winning (else drawing) move by the outcome
+    only, when the estimate says it fits in the time.
     """
 
     depth: int
@@ -48,6 +50,7 @@ class Level:
     random_moves: float = 0.0
     book: bool = False
     hard_limit: float = 1.3
+    outcome: int = 0
 
 
 LEVELS: dict[int, Level] = {
@@ -56,11 +59,14 @@ LEVELS: dict[int, Level] = {
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
     4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
     5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
-    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True),
+    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True, outcome=3),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
 MAX_LEVEL = max(LEVELS)
+
+HINT_SOLVE_FACTOR = 8.0
+"""Hints (``analysis``) in the exact range may solve for this many times the budget."""
 
 PRESEARCH_SHARE = 0.15
 """Share of the budget for the midgame search before an exact solve (the fallback move)."""
@@ -73,6 +79,8 @@ SOLVE_NODES_EMPTIES = 15
 SOLVE_GROWTH = 2.5
 ENDGAME_SPEED = 6.0
 """Endgame solver nodes per second / midgame search nodes per second (measured 4.4-7.8)."""
+OUTCOME_SPEEDUP = 4.0
+"""How much cheaper a win/draw/loss search is than an exact solve (estimate)."""
 SOLVE_CHANCE = 2.0
 """A solve is started when its estimated time is at most this many times the time left."""
 
@@ -205,27 +213,30 @@ class Engine:
         if not moves & (moves - 1):  # a forced move: no time spent
             return searcher.run(P, O, 1, None, report).to_dict()
         stopped = should_stop if should_stop is not None else lambda: False
-        if empties <= level.endgame:
+        if empties <= level.endgame + level.outcome:
             result = searcher.run(
                 P, O, min(level.depth, empties, 6), budget * PRESEARCH_SHARE, report, noisy
             )
             now = time.perf_counter()
-            rate = searcher.nodes / max(now - start, 1e-3)
-            if not stopped() and solve_estimate(empties, rate) <= SOLVE_CHANCE * (hard_end - now):
+            estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
+            fits = SOLVE_CHANCE * (hard_end - now)
+            solved: DepthResult | None = None
+            if stopped():
+                pass
+            elif empties <= level.endgame and estimate <= fits:
                 solved = self._solve(P, O, searcher, start, hard_end, should_stop)
-                if solved is not None:
-                    report(solved)
-                    return solved.to_dict()
-            elif not stopped():  # no time to solve: search on with the time left
-                result = searcher.run(
-                    P,
-                    O,
-                    min(level.depth, empties),
-                    start + budget - now,
-                    report,
-                    noisy,
-                    hard_end - now,
-                )
+            elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
+                solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
+            if solved is not None:
+                report(solved)
+                return solved.to_dict()
+            left = start + budget - time.perf_counter()
+            if left > 0 and not stopped():  # not solved: search on with the time left
+                hard_left = hard_end - time.perf_counter()
+                depth = min(level.depth, empties)
+                again = searcher.run(P, O, depth, left, report, noisy, hard_left)
+                if again.depth >= result.depth:
+                    result = again
         else:
             depth = min(level.depth, empties)
             result = searcher.run(P, O, depth, budget, report, noisy, budget * level.hard_limit)
@@ -261,6 +272,31 @@ class Engine:
         nodes = searcher.nodes + solver.nodes
         return DepthResult(empties, sq, score, line, nodes, True, time.perf_counter() - start)
 
+    @staticmethod
+    def _outcome(
+        P: int,
+        O: int,
+        searcher: Searcher,
+        result: DepthResult,
+        start: float,
+        deadline: float,
+        should_stop: Callable[[], bool] | None,
+    ) -> DepthResult | None:
+        """A move proven to win (or draw), trying the midgame search's order; None when
+        every move loses (the midgame move is as good as any) or out of time first."""
+        solver = Solver(should_stop, deadline)
+        try:
+            value, sq = solver.outcome_move(P, O, searcher.root_order or [result.move])
+        except Stopped:
+            return None
+        if value < 0:
+            return None
+        score = max(result.score, 2.0) if value > 0 else 0.0
+        nodes = searcher.nodes + solver.nodes
+        empties = 64 - (P | O).bit_count()
+        elapsed = time.perf_counter() - start
+        return DepthResult(empties, sq, score, [sq], nodes, False, elapsed)
+
     # -- hints -------------------------------------------------------------------------------
 
     def analysis(
@@ -293,7 +329,7 @@ class Engine:
         values: dict[Move, int | float] = {Move(sq): v for sq, v in result.scores.items()}
         best, pv, exact, nodes = result.move, result.pv, False, searcher.nodes
         if solving:
-            solver = Solver(should_stop, start + max(budget, 0.01) * level.hard_limit)
+            solver = Solver(should_stop, start + max(budget, 0.05) * HINT_SOLVE_FACTOR)
             try:
                 exact_values = solver.move_scores(P, O)
                 best = max(exact_values, key=lambda sq: exact_values[sq])

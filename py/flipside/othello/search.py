@@ -94,6 +94,7 @@ class Searcher:
         # (P, O) -> (depth, lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.improved = -1  # a root move that beat the first one in the current iteration
+        self.root_order: list[int] = []  # root moves, best first, after the last finished depth
 
     def _poll(self) -> None:
         self._next_poll = self.nodes + POLL_INTERVAL
@@ -317,6 +318,7 @@ class Searcher:
                     result.move, result.pv = sq, [sq]
                 break
             order.sort(key=lambda sq: -values[sq])
+            self.root_order = order
             elapsed = time.perf_counter() - start
             result = DepthResult(
                 depth,
