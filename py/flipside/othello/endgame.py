@@ -293,7 +293,7 @@ class Solver:
         alpha0 = alpha
         best = -_INF
         best_sq = -1
-        child = self._deep_or_shallow
+        child = self._deep if n - 1 > SHALLOW else self._deep_or_shallow
         first = True
         for _, sq, nP, nO in children:
             if first:
