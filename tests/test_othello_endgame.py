@@ -158,3 +158,26 @@ def test_principal_variation_plays_out_to_the_exact_score() -> None:
             mine_to_move = not mine_to_move
         assert not legal_moves(me, you) and not legal_moves(you, me)
         assert final_score(me, you) == score == int(row[4])
+
+
+def test_outcome_move_finds_a_win_else_a_draw() -> None:
+    rnd = random.Random(12)
+    seen = set()
+    for _ in range(40):
+        P, O = random_position(rnd, 10)
+        moves = legal_moves(P, O)
+        if not moves:
+            continue
+        exact = Solver().move_scores(P, O)
+        order = sorted(exact)
+        rnd.shuffle(order)
+        value, sq = Solver().outcome_move(P, O, order)
+        best = max(exact.values())
+        assert (value > 0) == (best > 0) and (value == 0) == (best == 0)
+        if value >= 0:
+            assert exact[sq] > 0 if value > 0 else exact[sq] == 0
+            assert value <= exact[sq]  # a proven lower bound
+        else:
+            assert sq == order[0]
+        seen.add((value > 0) - (value < 0))
+    assert seen == {-1, 0, 1}

@@ -4,7 +4,8 @@
 print them: ``.venv/bin/python py/tools/bench_ai.py``. Each FFO position is solved from a
 fresh solver (empty hash table): exact score plus every best move, as the tests check.
 Midgame speed: iterative deepening to a fixed depth on a few middle-game positions with the
-trained evaluation; nodes are positions visited (evaluated leaves included). Times are wall
+trained evaluation; nodes are positions visited (evaluated leaves included). Move time: the
+top level's CPU time per move on hard positions against its budget. Times are wall
 clock; the CPU time of the process is shown too (they differ when the machine is busy).
 """
 
@@ -19,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flipside.othello.board import Board
 from flipside.othello.endgame import Solver
+from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine
 from flipside.othello.notation import square_name
 from flipside.othello.search import Searcher
 
@@ -93,9 +95,63 @@ def midgame_rows() -> list[tuple[str, str, str]]:
     ]
 
 
+def game_position(seed: int, empties: int) -> Board:
+    """A position with ``empties`` empty squares and more than one legal move from a seeded
+    game: 10 random moves, then level 3 (as in tests/test_othello_ai_time.py)."""
+    rnd = random.Random(seed)
+    board = Board()
+    engine = Engine(3, seed=seed)
+    while True:
+        if board.is_game_over():
+            board, engine = Board(), Engine(3, seed=rnd.randrange(1000))
+        left = 64 - (board.black | board.white).bit_count()
+        if left <= empties and len(board.legal_moves()) > 1:
+            return board
+        if not board.has_legal_move():
+            board.push_str("pass")
+        elif board.ply < 10:
+            board.push(rnd.choice(board.legal_moves()))
+        else:
+            board.push(engine.best_move(board))
+
+
+def move_time_rows() -> list[tuple[str, str, str]]:
+    """The top level's move time (CPU seconds, the engine's clock set to CPU time) on
+    FFO #1-#19 and on 17-20-empty game positions, against its budget."""
+    budget = LEVELS[MAX_LEVEL].seconds
+    boards = [
+        Board.from_position(f"{line.split()[1]} {line.split()[2]}")
+        for line in FFO.read_text().splitlines()[1:]
+    ]
+    boards += [game_position(seed, empties) for seed, empties in enumerate((17, 18, 19, 20))]
+    wall_clock = time.perf_counter
+    time.perf_counter = time.process_time
+    try:
+        times, solved = [], 0
+        for board in boards:
+            cpu = time.process_time()
+            info = Engine(MAX_LEVEL).think(board)
+            times.append(time.process_time() - cpu)
+            solved += bool(info["exact"])
+    finally:
+        time.perf_counter = wall_clock
+    worst = max(times)
+    return [
+        (
+            "othello top level worst move time",
+            f"{worst:.3f}",
+            (
+                f"s CPU = {worst / budget:.2f}x its {budget} s budget (mean "
+                f"{sum(times) / len(times):.3f} s; FFO #1-#19 + 4 game positions with 17-20 "
+                f"empties, {solved} solved exactly)"
+            ),
+        )
+    ]
+
+
 def rows() -> list[tuple[str, str, str]]:
     """All rows of the Othello AI benchmark."""
-    return ffo_rows() + midgame_rows()
+    return ffo_rows() + midgame_rows() + move_time_rows()
 
 
 if __name__ == "__main__":

@@ -293,7 +293,7 @@ class Solver:
         alpha0 = alpha
         best = -_INF
         best_sq = -1
-        child = self._deep_or_shallow
+        child = self._deep if n - 1 > SHALLOW else self._deep_or_shallow
         first = True
         for _, sq, nP, nO in children:
             if first:
@@ -381,9 +381,33 @@ class Solver:
                 best, best_sq = v, sq
         return best, best_sq
 
+    def outcome_move(self, P: int, O: int, order: list[int]) -> tuple[int, int]:
+        """A move by the game's outcome only (win / draw / loss; much cheaper than exact).
+
+        Tries the legal squares ``order`` in turn with the window (-1, 1) and stops at the
+        first win. Returns (value, square): value > 0 a proven win (a lower bound of the
+        score), 0 a draw, < 0 every move tried loses (then square is ``order[0]``). Stopped
+        after a draw was found, it answers that draw; before, it raises :class:`Stopped`.
+        """
+        best, best_sq = -_INF, order[0]
+        for sq in order:
+            f = FLIPS[sq](P, O)
+            try:
+                v = -self.search(O ^ f, P | f | (1 << sq), -1, 1)
+            except Stopped:
+                if best == 0:
+                    break
+                raise
+            if v > best:
+                best, best_sq = v, sq
+                if v > 0:
+                    break
+        return best, best_sq if best >= 0 else order[0]
+
     def principal_variation(self, P: int, O: int, first: int, limit: int = 8) -> list[int]:
         """A best line starting with the move ``first`` (squares; passes left out), each
-        later move found by an exact search, which the warm hash table keeps cheap."""
+        later move found by an exact search, which the warm hash table keeps cheap. Stopped
+        (or out of time), it ends the line where it got to."""
         line = [first]
         f = FLIPS[first](P, O)
         P, O = O ^ f, P | f | (1 << first)
@@ -392,7 +416,10 @@ class Solver:
                 if not legal_moves(O, P):
                     break
                 P, O = O, P
-            _, sq = self.best(P, O)
+            try:
+                _, sq = self.best(P, O)
+            except Stopped:
+                break
             line.append(sq)
             f = FLIPS[sq](P, O)
             P, O = O ^ f, P | f | (1 << sq)

@@ -36,7 +36,11 @@ class Level:
     squares; ``noise``: standard deviation, in discs, of the random amount added to each
     move's value before choosing (0 plays the best move); ``random_moves``: share of moves
     chosen uniformly at random among the legal ones; ``book``: play the opening book's move
-    when the position is in it (first 20 moves of well-trodden lines).
+    when the position is in it (first 20 moves of well-trodden lines); ``hard_limit``: no
+    move takes longer than this many times ``seconds`` (critical midgame moves and exact
+    solves may use the time between the budget and this limit); ``outcome``: up to this many
+    empties beyond ``endgame``, search for a winning (else drawing) move by the outcome
+    only, when the estimate says it fits in the time.
     """
 
     depth: int
@@ -45,6 +49,8 @@ class Level:
     noise: float
     random_moves: float = 0.0
     book: bool = False
+    hard_limit: float = 1.3
+    outcome: int = 0
 
 
 LEVELS: dict[int, Level] = {
@@ -53,13 +59,37 @@ LEVELS: dict[int, Level] = {
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
     4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
     5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
-    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True),
+    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True, outcome=3),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
 MAX_LEVEL = max(LEVELS)
-SOLVE_DEADLINE_FACTOR = 8.0
-"""An exact solve started at a level may take this many times the level's budget."""
+
+HINT_SOLVE_FACTOR = 8.0
+"""Hints (``analysis``) in the exact range may solve for this many times the budget."""
+
+PRESEARCH_SHARE = 0.15
+"""Share of the budget for the midgame search before an exact solve (the fallback move)."""
+
+SOLVE_NODES = 350_000
+"""Typical nodes of ``Solver.best`` on a game position with ``SOLVE_NODES_EMPTIES`` empties;
+each more empty square multiplies it by ``SOLVE_GROWTH`` (measured on game positions with
+15-17 empties: 0.3-0.5 M nodes at 15, 0.9-1.3 M at 16, 0.8-4 M at 17)."""
+SOLVE_NODES_EMPTIES = 15
+SOLVE_GROWTH = 2.5
+ENDGAME_SPEED = 6.0
+"""Endgame solver nodes per second / midgame search nodes per second (measured 4.4-7.8)."""
+OUTCOME_SPEEDUP = 6.0
+"""How much cheaper a win/draw/loss search is than an exact solve: a cautious estimate
+(measured on 8 game positions with 14-16 empties: median 9x, from 3x to 1,800x)."""
+SOLVE_CHANCE = 2.0
+"""A solve is started when its estimated time is at most this many times the time left."""
+
+
+def solve_estimate(empties: int, midgame_rate: float) -> float:
+    """Estimated seconds of an exact solve, from the midgame search's nodes per second."""
+    nodes = SOLVE_NODES * SOLVE_GROWTH ** (empties - SOLVE_NODES_EMPTIES)
+    return nodes / max(midgame_rate * ENDGAME_SPEED, 1.0)
 
 
 def parse_level(level: int | str) -> int:
@@ -171,6 +201,7 @@ class Engine:
                 return info
         budget = level.seconds if seconds is None else seconds
         start = time.perf_counter()
+        hard_end = start + max(budget, 0.01) * level.hard_limit
         empties = 64 - (P | O).bit_count()
         noisy = level.noise > 0
 
@@ -178,33 +209,39 @@ class Engine:
             if on_depth is not None:
                 on_depth(result.to_dict())
 
-        solving = empties <= level.endgame
         searcher = Searcher(should_stop=should_stop)
-        depth = min(level.depth, empties, 4 if solving else level.depth)
-        result = searcher.run(
-            P, O, depth, budget * (0.25 if solving else 1.0), report, all_values=noisy
-        )
-        info = result.to_dict()
-        if solving and not (should_stop is not None and should_stop()):
-            solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
-            try:
-                score, sq = solver.best(P, O)
-                line = solver.principal_variation(P, O, sq)
-            except Stopped:
+        moves = legal_moves(P, O)
+        if not moves & (moves - 1):  # a forced move: no time spent
+            return searcher.run(P, O, 1, None, report).to_dict()
+        stopped = should_stop if should_stop is not None else lambda: False
+        if empties <= level.endgame + level.outcome:
+            result = searcher.run(
+                P, O, min(level.depth, empties, 6), budget * PRESEARCH_SHARE, report, noisy
+            )
+            now = time.perf_counter()
+            estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
+            fits = SOLVE_CHANCE * (hard_end - now)
+            solved: DepthResult | None = None
+            if stopped():
                 pass
-            else:
-                solved = DepthResult(
-                    empties,
-                    sq,
-                    score,
-                    line,
-                    searcher.nodes + solver.nodes,
-                    True,
-                    time.perf_counter() - start,
-                )
-                info = solved.to_dict()
+            elif empties <= level.endgame and estimate <= fits:
+                solved = self._solve(P, O, searcher, start, hard_end, should_stop)
+            elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
+                solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
+            if solved is not None:
                 report(solved)
-                return info
+                return solved.to_dict()
+            left = start + budget - time.perf_counter()
+            if left > 0 and not stopped():  # not solved: search on with the time left
+                hard_left = hard_end - time.perf_counter()
+                depth = min(level.depth, empties)
+                again = searcher.run(P, O, depth, left, report, noisy, hard_left)
+                if again.depth >= result.depth:
+                    result = again
+        else:
+            depth = min(level.depth, empties)
+            result = searcher.run(P, O, depth, budget, report, noisy, budget * level.hard_limit)
+        info = result.to_dict()
         if noisy:
             scores = result.scores
             if self.random.random() < level.random_moves:
@@ -215,6 +252,51 @@ class Engine:
             info["score"] = scores[sq]
             info["pv"] = [square_name(sq)]
         return info
+
+    @staticmethod
+    def _solve(
+        P: int,
+        O: int,
+        searcher: Searcher,
+        start: float,
+        deadline: float,
+        should_stop: Callable[[], bool] | None,
+    ) -> DepthResult | None:
+        """The exact best move and line, or None when stopped or out of time first."""
+        solver = Solver(should_stop, deadline)
+        try:
+            score, sq = solver.best(P, O)
+        except Stopped:
+            return None
+        line = solver.principal_variation(P, O, sq)
+        empties = 64 - (P | O).bit_count()
+        nodes = searcher.nodes + solver.nodes
+        return DepthResult(empties, sq, score, line, nodes, True, time.perf_counter() - start)
+
+    @staticmethod
+    def _outcome(
+        P: int,
+        O: int,
+        searcher: Searcher,
+        result: DepthResult,
+        start: float,
+        deadline: float,
+        should_stop: Callable[[], bool] | None,
+    ) -> DepthResult | None:
+        """A move proven to win (or draw), trying the midgame search's order; None when
+        every move loses (the midgame move is as good as any) or out of time first."""
+        solver = Solver(should_stop, deadline)
+        try:
+            value, sq = solver.outcome_move(P, O, searcher.root_order or [result.move])
+        except Stopped:
+            return None
+        if value < 0:
+            return None
+        score = max(result.score, 2.0) if value > 0 else 0.0
+        nodes = searcher.nodes + solver.nodes
+        empties = 64 - (P | O).bit_count()
+        elapsed = time.perf_counter() - start
+        return DepthResult(empties, sq, score, [sq], nodes, False, elapsed)
 
     # -- hints -------------------------------------------------------------------------------
 
@@ -248,7 +330,7 @@ class Engine:
         values: dict[Move, int | float] = {Move(sq): v for sq, v in result.scores.items()}
         best, pv, exact, nodes = result.move, result.pv, False, searcher.nodes
         if solving:
-            solver = Solver(should_stop, start + max(budget, 0.05) * SOLVE_DEADLINE_FACTOR)
+            solver = Solver(should_stop, start + max(budget, 0.05) * HINT_SOLVE_FACTOR)
             try:
                 exact_values = solver.move_scores(P, O)
                 best = max(exact_values, key=lambda sq: exact_values[sq])

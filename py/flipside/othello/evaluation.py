@@ -275,12 +275,13 @@ SCALE: int = _WEIGHTS.scale
 _evaluate, _indices, PLACEMENTS = _build(_WEIGHTS)
 
 
-def evaluate(P: int, O: int) -> int:
-    """Estimated final disc difference (P minus O, empties to the winner) for the side to move
-    owning bitboard P, in units of 1/SCALE disc. P and O are 64-bit ints (bit 8*rank+file).
+_evaluate.__doc__ = """Estimated final disc difference (P minus O, empties to the winner) for
+the side to move owning bitboard P, in units of 1/SCALE disc. P and O are 64-bit ints (bit
+8*rank+file).
 
-    The result is within +-(64 * SCALE - 1): an estimate is never worth a certain wipe-out."""
-    return _evaluate(P, O)
+The result is within +-(64 * SCALE - 1): an estimate is never worth a certain wipe-out."""
+evaluate: Callable[[int, int], int] = _evaluate
+"""The generated evaluation itself (no wrapper: the search calls it at every leaf)."""
 
 
 def pattern_indices(P: int, O: int) -> list[int]:

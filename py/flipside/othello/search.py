@@ -18,26 +18,23 @@ from dataclasses import dataclass, field
 
 from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.endgame import Stopped, final_score
+from flipside.othello.evaluation import SCALE, evaluate
 from flipside.othello.notation import square_name
-
-try:
-    from flipside.othello.evaluation import SCALE, evaluate
-except (ImportError, OSError):  # until the trained evaluation lands: mobility, corners
-    SCALE = 16
-
-    def evaluate(P: int, O: int) -> int:
-        """Placeholder evaluation: mobility and corner difference, in 1/SCALE discs."""
-        mp = legal_moves(P, O).bit_count()
-        mo = legal_moves(O, P).bit_count()
-        corners = (P & _CORNERS).bit_count() - (O & _CORNERS).bit_count()
-        return SCALE * (2 * (mp - mo) + 8 * corners)
-
 
 EVAL_ORDER_MIN = 3
 """Nodes searched deeper than this sort their moves by the evaluation, others by mobility."""
 
 POLL_INTERVAL = 1024
 """Nodes between two polls of the clock and ``should_stop``."""
+
+START_SHARE = 0.4
+"""A new depth is not started once this share of the budget is used..."""
+
+UNSTABLE_START_SHARE = 0.6
+"""...or this share when the position is unstable (see ``Searcher.run``)."""
+
+UNSTABLE_DROP = 2.0
+"""A best value this many discs below the value two depths before makes the move unstable."""
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
@@ -96,6 +93,8 @@ class Searcher:
         self._armed = True  # False while the first depth runs: it always finishes
         # (P, O) -> (depth, lower bound, upper bound, best square)
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.improved = -1  # a root move that beat the first one in the current iteration
+        self.root_order: list[int] = []  # root moves, best first, after the last finished depth
 
     def _poll(self) -> None:
         self._next_poll = self.nodes + POLL_INTERVAL
@@ -256,6 +255,7 @@ class Searcher:
         values: dict[int, int] = {}
         alpha = -_INF
         best_sq = order[0]
+        self.improved = -1
         for sq in order:
             f = FLIPS[sq](P, O)
             nP, nO = O ^ f, P | f | (1 << sq)
@@ -267,6 +267,8 @@ class Searcher:
                     v = -self._node(nP, nO, -_INF, -alpha, depth - 1)
             values[sq] = v
             if v > alpha:
+                if alpha > -_INF:
+                    self.improved = sq  # proven better than the previous depth's best
                 alpha = v
                 best_sq = sq
         return best_sq, values
@@ -279,15 +281,22 @@ class Searcher:
         budget: float | None = None,
         on_depth: Callable[[DepthResult], None] | None = None,
         all_values: bool = False,
+        hard: float | None = None,
     ) -> DepthResult:
         """Iterative deepening from depth 1 up to ``max_depth`` plies within ``budget``
         seconds; the result of the deepest finished iteration.
 
         Always finishes depth 1 (so there is a move even when stopped at once). Values are
         estimates (``exact`` False): exact values come from the endgame solver.
-        A depth is not started when the previous one used more than 40% of the budget.
+        Time: a depth is not started once ``START_SHARE`` of the budget is used, and one
+        still running at the budget is abandoned. When the last depth changed the best move
+        or its value fell ``UNSTABLE_DROP`` discs below the value two depths before (a
+        critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget and
+        run until ``hard`` seconds (at least the budget). A move proven better than the
+        previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
+        hard = budget if budget is None or hard is None else max(hard, budget)
         if budget is not None:
             self.deadline = start + budget
         moves = legal_moves(P, O)
@@ -297,14 +306,19 @@ class Searcher:
             return DepthResult(0, -1, float(score), [], 0, not legal_moves(O, P), 0.0)
         order = [sq for sq in range(64) if moves >> sq & 1]
         result: DepthResult | None = None
+        history: list[tuple[int, float]] = []  # (best square, value) per finished depth
         scale = self.scale
         for depth in range(1, max(1, max_depth) + 1):
             self._armed = depth > 1
             try:
                 best_sq, values = self.root(P, O, depth, order, all_values)
             except Stopped:
+                if result is not None and self.improved >= 0:
+                    sq = self.improved
+                    result.move, result.pv = sq, [sq]
                 break
             order.sort(key=lambda sq: -values[sq])
+            self.root_order = order
             elapsed = time.perf_counter() - start
             result = DepthResult(
                 depth,
@@ -316,11 +330,19 @@ class Searcher:
                 elapsed,
                 {sq: v / scale for sq, v in values.items()} if all_values else {},
             )
+            history.append((best_sq, result.score))
             if on_depth is not None:
                 on_depth(result)
-            if depth >= empties or (budget is not None and elapsed > 0.4 * budget):
+            if depth >= empties or (self.should_stop is not None and self.should_stop()):
                 break
-            if self.should_stop is not None and self.should_stop():
+            if budget is None or hard is None:
+                continue
+            unstable = len(history) >= 3 and (
+                history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
+            )
+            share = UNSTABLE_START_SHARE if unstable else START_SHARE
+            if elapsed > share * budget:
                 break
+            self.deadline = start + (hard if unstable else budget)
         assert result is not None
         return result

@@ -1,0 +1,122 @@
+"""Time management of the Othello engine: no move over 1.5x its budget, forced moves instant.
+
+The engine reads ``time.perf_counter``; these tests point it at ``time.process_time`` so the
+budget is counted in this process's CPU time, and bound that CPU time: on a loaded machine
+the wall clock also counts other jobs' time, while an engine that ignored its limits would
+use CPU time far beyond them. Lower bounds use the wall clock (it is never less than CPU).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from flipside.othello.board import Board
+from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine
+from flipside.othello.notation import Move
+
+FFO = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
+
+
+def ffo_positions() -> list[tuple[str, int, set[str]]]:
+    """(position, exact score, best moves) of FFO #1-#19 (14-16 empties)."""
+    out = []
+    for line in FFO.read_text().splitlines()[1:]:
+        _, board64, side, _, score, best = line.split("\t")[:6]
+        out.append((f"{board64} {side}", int(score), set(best.split(","))))
+    return out
+
+
+def game_position(seed: int, empties: int) -> str:
+    """A position with ``empties`` empty squares from a seeded game (random opening moves,
+    then level 3), with more than one legal move."""
+    rnd = random.Random(seed)
+    board = Board()
+    engine = Engine(3, seed=seed)
+    while True:
+        if board.is_game_over():
+            board, engine = Board(), Engine(3, seed=rnd.randrange(1000))
+        left = 64 - (board.black | board.white).bit_count()
+        if left <= empties and len(board.legal_moves()) > 1:
+            return board.position()
+        if not board.has_legal_move():
+            board.push_str("pass")
+        elif board.ply < 10:
+            board.push(rnd.choice(board.legal_moves()))
+        else:
+            board.push(engine.best_move(board))
+
+
+GAME_POSITIONS = [game_position(seed, empties) for seed, empties in enumerate((17, 18, 19, 20))]
+
+
+def _cpu_clock_advances() -> bool:
+    """True when ``time.process_time`` counts this process's work (a WebAssembly runtime
+    may not provide it; there the wall clock stands in, on a machine the test has alone)."""
+    cpu = time.process_time()
+    end = time.perf_counter() + 0.05
+    while time.perf_counter() < end:
+        pass
+    return time.process_time() - cpu > 0.01
+
+
+CLOCK = time.process_time if _cpu_clock_advances() else time.perf_counter
+
+
+def timed_think(
+    board: Board, budget: float, monkeypatch: pytest.MonkeyPatch
+) -> tuple[dict[str, object], float, float]:
+    """The top level's answer, and the wall and CPU seconds it took (engine on CPU time)."""
+    wall, cpu = time.monotonic(), CLOCK()
+    monkeypatch.setattr(time, "perf_counter", CLOCK)
+    info = Engine(MAX_LEVEL).think(board, seconds=budget)
+    return info, time.monotonic() - wall, CLOCK() - cpu
+
+
+BUDGETS = [0.3, pytest.param(LEVELS[MAX_LEVEL].seconds, marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize("index", range(19))
+def test_top_level_stays_within_budget_on_ffo(
+    index: int, budget: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    position, score, best = ffo_positions()[index]
+    info, _, cpu = timed_think(Board.from_position(position), budget, monkeypatch)
+    assert cpu <= 1.5 * budget
+    if info["exact"]:  # solved in time: the file's answer
+        assert info["score"] == score and info["move"] in best
+    else:  # fell back to the midgame search
+        assert Board.from_position(position).is_legal(Move.parse(str(info["move"])))
+
+
+@pytest.mark.parametrize("budget", BUDGETS)
+@pytest.mark.parametrize("position", GAME_POSITIONS)
+def test_top_level_stays_within_budget_before_the_endgame(
+    position: str, budget: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = Board.from_position(position)
+    info, wall, cpu = timed_think(board, budget, monkeypatch)
+    assert cpu <= 1.5 * budget
+    empties = 64 - (board.black | board.white).bit_count()
+    if info["depth"] != empties:  # not a win/draw/loss search's answer: the midgame search
+        # A depth is started until 40% of the budget is used: at least that much is spent.
+        assert 0.4 * budget <= wall and int(str(info["depth"])) >= 2
+
+
+def test_forced_move_is_instant(monkeypatch: pytest.MonkeyPatch) -> None:
+    rnd = random.Random(5)
+    board = Board()
+    while len(board.legal_moves()) != 1:
+        if board.is_game_over():
+            board = Board()
+        elif not board.has_legal_move():
+            board.push_str("pass")
+        else:
+            board.push(rnd.choice(board.legal_moves()))
+    info, _, cpu = timed_think(board, 1.0, monkeypatch)
+    assert info["move"] == str(board.legal_moves()[0])
+    assert info["depth"] == 1 and cpu < 0.05
