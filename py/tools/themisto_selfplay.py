@@ -4,7 +4,8 @@ Run: ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py ladder --games 
      ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 5 5 --games 100``
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
-that do not let the opponent win at once, played twice with the sides swapped. A draw counts half. Prints one line per game (``--quiet`` to skip), then a
+that do not let the opponent win at once, played twice with the sides swapped. A draw counts
+half. The levels' time budgets are counted in CPU time (``--wall-clock`` for wall time). Prints one line per game (``--quiet`` to skip), then a
 summary: score of the first level, player one / player two wins, draw rules, mean length,
 nodes per second of the searches.
 """
@@ -52,8 +53,12 @@ def play(board: Board, engines: dict[int, Engine], stats: Counter[str]) -> Board
     return board
 
 
-def match(a: int, b: int, games: int, plies: int, seed: int, quiet: bool) -> dict[str, object]:
-    """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``."""
+def match(
+    a: int, b: int, games: int, plies: int, seed: int, quiet: bool, wall: bool = False
+) -> dict[str, object]:
+    """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``; the
+    time budgets count this process's CPU time unless ``wall``."""
+    clock = time.perf_counter if wall else time.process_time
     rng = random.Random(seed)
     score = 0.0
     results: Counter[str] = Counter()
@@ -69,8 +74,8 @@ def match(a: int, b: int, games: int, plies: int, seed: int, quiet: bool) -> dic
             if n >= games:
                 break
             engines = {
-                a_player: Engine(a, seed=rng.randrange(1 << 30)),
-                3 - a_player: Engine(b, seed=rng.randrange(1 << 30)),
+                a_player: Engine(a, seed=rng.randrange(1 << 30), clock=clock),
+                3 - a_player: Engine(b, seed=rng.randrange(1 << 30), clock=clock),
             }
             game = play(board.copy(), engines, stats)
             status = game.status
@@ -120,12 +125,26 @@ def main() -> None:
         p.add_argument("--random-plies", type=int, default=2)
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--quiet", action="store_true")
+        p.add_argument(
+            "--wall-clock",
+            action="store_true",
+            help="count the time budgets on the wall clock (default: CPU time, so that a"
+            " loaded machine plays the levels as an idle one would)",
+        )
     args = parser.parse_args()
     if args.command == "ladder":
         for level in range(args.from_level, MAX_LEVEL + 1):
-            match(level, level - 1, args.games, args.random_plies, args.seed, args.quiet)
+            match(
+                level,
+                level - 1,
+                args.games,
+                args.random_plies,
+                args.seed,
+                args.quiet,
+                args.wall_clock,
+            )
     else:
-        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet)
+        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet, args.wall_clock)
 
 
 if __name__ == "__main__":
