@@ -394,6 +394,9 @@ class Searcher:
         self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
         self.history: dict[Move, int] = {}
         self.armed = False
+        #: horizon nodes up to this many plies from the root play out a pending double move
+        #: (every first move, then the win test); deeper, only the evaluation sees it
+        self.double_move_plies = 1
 
     def _check(self) -> None:
         if not self.armed:
@@ -495,7 +498,7 @@ class Searcher:
         board = self.board
         if winning_moves(board, True, captures=False):
             return WIN - ply - 1
-        if ply <= 1 and board.pending_lost_turns[2 - board.turn]:
+        if ply <= self.double_move_plies and board.pending_lost_turns[2 - board.turn]:
             # the player to move moves twice (the opponent lost a turn): check whether some
             # first move leaves a win for the second, so a lost turn that hands over a
             # winning double move is seen at the horizon (deeper, only the evaluation)
