@@ -925,3 +925,26 @@ def test_the_budget_is_counted_on_the_given_clock() -> None:
     info = Engine("max", clock=clock).think(Board(), seconds=5.0)
     assert info["depth"] == 1  # depth 1 always finishes; the budget stops depth 2 at once
     assert ticks["now"] > 5.0
+
+
+@pytest.mark.parametrize(
+    ("kind", "doc", "position", "correct"), [t for t in TACTICS if t[0] == "win2-forcing"]
+)
+def test_an_unfinished_depth_that_refutes_the_last_answer_is_used(
+    kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    seen: list[dict[str, object]] = []
+    Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, on_depth=seen.append)
+    first, second = seen[0], seen[-1]
+    assert first["move"] not in correct and second["move"] in correct  # depth 2 finds it
+    depth_two_nodes = int(str(second["nodes"])) - int(str(first["nodes"]))
+    calls = {"n": 0}
+
+    def stop() -> bool:  # read once per node: stop depth 2 at its very last node
+        calls["n"] += 1
+        return calls["n"] >= depth_two_nodes
+
+    info = Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, should_stop=stop)
+    assert info["depth"] == 1  # the finished depth
+    assert info["move"] in correct and info["score"] == WIN - 3  # the better move found
