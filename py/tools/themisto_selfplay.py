@@ -1,13 +1,14 @@
 """Themisto self-play: the level ladder and top-level games (native only, not in the wheel).
 
 Run: ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py ladder --games 40``
-     ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 5 5 --games 100``
+     ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 4 4 --games 100``
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
-that do not let the opponent win at once, played twice with the sides swapped. A draw counts
-half. The levels' time budgets are counted in CPU time (``--wall-clock`` for wall time). Prints one line per game (``--quiet`` to skip), then a
-summary: score of the first level, player one / player two wins, draw rules, mean length,
-nodes per second of the searches.
+that do not let the opponent win at once, played twice with the sides swapped (once when a
+level without noise plays itself: the swapped game would be the same). A draw counts half.
+The levels' time budgets are counted in CPU time (``--wall-clock`` for wall time). Prints one
+line per game (``--quiet`` to skip), then a summary: score of the first level, player one /
+player two wins, draw rules, mean length, nodes per second of the searches.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flipside.themisto import Board
-from flipside.themisto.engine import MAX_LEVEL, Engine, winning_moves
+from flipside.themisto.engine import LEVELS, MAX_LEVEL, Engine, winning_moves
 
 
 def opening(rng: random.Random, plies: int) -> Board | None:
@@ -70,7 +71,9 @@ def match(
         board = opening(rng, plies)
         if board is None:
             continue
-        for a_player in (1, 2):
+        # a level against itself plays each opening once: with sides swapped the top level
+        # (no noise, budgets on CPU time) replays the same game
+        for a_player in (1,) if a == b and wall is False and LEVELS[a].noise == 0 else (1, 2):
             if n >= games:
                 break
             engines = {
