@@ -223,7 +223,7 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
 
     The plain slides are found for all squares at once (:func:`five_squares`); only the
     destinations where a capture is possible are played out one by one (the costly part:
-    ``captures=False`` skips them, for the search's deepest nodes).
+    ``captures=False`` skips them; the search's leaves play them out only when it matters).
     """
     if board.is_game_over():
         return []
