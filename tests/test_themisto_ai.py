@@ -853,7 +853,7 @@ def test_a_win_is_reported_as_proven_with_its_length() -> None:
 def test_think_and_analysis_have_the_keys_the_page_uses() -> None:
     board = Board()
     seen: list[dict[str, object]] = []
-    info = Engine(4).think(board, seconds=SLOW_BUDGET, on_depth=seen.append)
+    info = Engine(3).think(board, seconds=SLOW_BUDGET, on_depth=seen.append)
     for key in ("move", "score", "pv", "nodes", "exact", "proven", "seconds", "depth", "scores"):
         assert key in info
     assert [d["depth"] for d in seen] == [1, 2]
@@ -904,3 +904,47 @@ def test_cli_bestmove_says_when_a_win_is_forced(capsys: pytest.CaptureFixture[st
     assert main(["themisto", "bestmove", "--level", "2", "--seed", "1"]) == 0
     move = capsys.readouterr().out.strip().splitlines()[-1]
     assert Move.parse(move) in Board().legal_moves()
+
+
+def test_plain_wins_only_leave_out_the_capture_wins() -> None:
+    # the search's horizon skips the captures' part of the win test when it cannot matter
+    for kind, _, position, correct in TACTICS:
+        if kind in ("win1-p1-capture", "win1-p2-capture"):
+            board = Board.from_position(position)
+            assert sorted(str(m) for m in winning_moves(board)) == sorted(correct)
+            assert winning_moves(board, captures=False) == []
+
+
+def test_the_budget_is_counted_on_the_given_clock() -> None:
+    ticks = {"now": 0.0}
+
+    def clock() -> float:  # each reading is a second later
+        ticks["now"] += 1.0
+        return ticks["now"]
+
+    info = Engine("max", clock=clock).think(Board(), seconds=5.0)
+    assert info["depth"] == 1  # depth 1 always finishes; the budget stops depth 2 at once
+    assert ticks["now"] > 5.0
+
+
+@pytest.mark.parametrize(
+    ("kind", "doc", "position", "correct"), [t for t in TACTICS if t[0] == "win2-forcing"]
+)
+def test_an_unfinished_depth_that_refutes_the_last_answer_is_used(
+    kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    seen: list[dict[str, object]] = []
+    Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, on_depth=seen.append)
+    first, second = seen[0], seen[-1]
+    assert first["move"] not in correct and second["move"] in correct  # depth 2 finds it
+    depth_two_nodes = int(str(second["nodes"])) - int(str(first["nodes"]))
+    calls = {"n": 0}
+
+    def stop() -> bool:  # read once per node: stop depth 2 at its very last node
+        calls["n"] += 1
+        return calls["n"] >= depth_two_nodes
+
+    info = Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, should_stop=stop)
+    assert info["depth"] == 1  # the finished depth
+    assert info["move"] in correct and info["score"] == WIN - 3  # the better move found

@@ -71,7 +71,7 @@ def test_the_winning_move_exists_and_is_unique_here() -> None:
     assert wins_at_once(board_of(BEFORE_WIN)) == WINNING
 
 
-@pytest.mark.parametrize("level", [2, 3, 4, 5])
+@pytest.mark.parametrize("level", [2, 3, 4])
 def test_think_takes_the_win_in_one_and_says_it_is_forced(level: int) -> None:
     progress: list[dict] = []  # type: ignore[type-arg]
     answer = call("think", progress, record=BEFORE_WIN, level=level, seed=1)["result"]
@@ -145,7 +145,7 @@ def test_opening_names_are_othellos_only() -> None:
 
 
 def test_bad_requests_say_what_is_wrong() -> None:
-    assert "level must be 1..5" in error("think", record="themisto/", level=6)
+    assert "level must be 1..4" in error("think", record="themisto/", level=5)
     assert "level must be" in error("themisto_think", record="themisto/", level=True)
     assert "game is over" in error("think", record=BEFORE_WIN + "," + WINNING_MOVE, level=2)
     assert "cannot play Othello" in error("themisto_think", record="othello/f5", level=2)

@@ -503,7 +503,7 @@ def othello_solve(position: str) -> JSON:
 # way), a proven result as +/- ``THEMISTO_SCALE`` and a label ("W3": a forced win in 3 plies).
 
 THEMISTO_SCALE = 8
-THEMISTO_HINT_LEVEL = 4
+THEMISTO_HINT_LEVEL = 3
 """Hints for Themisto: depth 2 (every win three plies ahead), 0.6 s native."""
 
 
@@ -551,10 +551,10 @@ def _themisto_board(record: object) -> Any:
 
 
 def _themisto_level(level: object) -> int:
-    from flipside.themisto.engine import parse_level
+    from flipside.themisto.engine import MAX_LEVEL, parse_level
 
     if isinstance(level, bool) or not isinstance(level, int | str):
-        raise RequestError(f"level must be 1..5 or 'max', got {level!r}")
+        raise RequestError(f"level must be 1..{MAX_LEVEL} or 'max', got {level!r}")
     return parse_level(level)
 
 
@@ -562,7 +562,7 @@ def _themisto_level(level: object) -> int:
 def themisto_think(
     record: str, level: int | str, seconds: float | None = None, seed: int | None = None
 ) -> JSON:
-    """The computer's move at ``level`` (1..5 or ``"max"``) in the Themisto game ``record``.
+    """The computer's move at ``level`` (1..4 or ``"max"``) in the Themisto game ``record``.
 
     Progress reports and the answer as for :func:`othello_think`; ``score`` is in points
     from the player to move's view (+/-8: proven), ``verdict`` says a proven result in words

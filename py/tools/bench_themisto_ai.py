@@ -4,7 +4,7 @@
 bench``; ``dist/`` must be built); run the file to print them. Through the page's own facade
 (``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
 
-- speed: ``themisto_think`` at level 4 (depth 2, no noise, a budget never reached, so the
+- speed: ``themisto_think`` at level 3 (depth 2, no noise, a budget never reached, so the
   same tree natively and in the browser) on a few early positions; nodes / seconds;
 - the top level in the page: a game of the top level against itself from each opening, each
   move timed around the call as the page sees it (budget 2.4 s in the browser).
@@ -27,7 +27,7 @@ from bench import CHROMIUM, CHROMIUM_ARGS, DIST, Row, _wait_ready, static_server
 from flipside import web
 
 OPENINGS = ["themisto/a1-b2", "themisto/b1-b4,g8-g6", "themisto/a1-b2,a7-b6"]
-SPEED_LEVEL = 4  # depth 2 and no noise: the same tree everywhere
+SPEED_LEVEL = 3  # depth 2 and no noise: the same tree everywhere
 SPEED_SECONDS = 60.0  # never reached
 GAME_PLIES = 12  # top-level moves timed per opening
 

@@ -1,12 +1,14 @@
 """Themisto self-play: the level ladder and top-level games (native only, not in the wheel).
 
 Run: ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py ladder --games 40``
-     ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 5 5 --games 100``
+     ``nice -n 10 .venv/bin/python py/tools/themisto_selfplay.py match 4 4 --games 100``
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
-that do not let the opponent win at once, played twice with the sides swapped. A draw counts half. Prints one line per game (``--quiet`` to skip), then a
-summary: score of the first level, player one / player two wins, draw rules, mean length,
-nodes per second of the searches.
+that do not let the opponent win at once, played twice with the sides swapped (once when a
+level without noise plays itself: the swapped game would be the same). A draw counts half.
+The levels' time budgets are counted in CPU time (``--wall-clock`` for wall time). Prints one
+line per game (``--quiet`` to skip), then a summary: score of the first level, player one /
+player two wins, draw rules, mean length, nodes per second of the searches.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from flipside.themisto import Board
-from flipside.themisto.engine import MAX_LEVEL, Engine, winning_moves
+from flipside.themisto.engine import LEVELS, MAX_LEVEL, Engine, winning_moves
 
 
 def opening(rng: random.Random, plies: int) -> Board | None:
@@ -52,8 +54,12 @@ def play(board: Board, engines: dict[int, Engine], stats: Counter[str]) -> Board
     return board
 
 
-def match(a: int, b: int, games: int, plies: int, seed: int, quiet: bool) -> dict[str, object]:
-    """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``."""
+def match(
+    a: int, b: int, games: int, plies: int, seed: int, quiet: bool, wall: bool = False
+) -> dict[str, object]:
+    """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``; the
+    time budgets count this process's CPU time unless ``wall``."""
+    clock = time.perf_counter if wall else time.process_time
     rng = random.Random(seed)
     score = 0.0
     results: Counter[str] = Counter()
@@ -65,12 +71,14 @@ def match(a: int, b: int, games: int, plies: int, seed: int, quiet: bool) -> dic
         board = opening(rng, plies)
         if board is None:
             continue
-        for a_player in (1, 2):
+        # a level against itself plays each opening once: with sides swapped the top level
+        # (no noise, budgets on CPU time) replays the same game
+        for a_player in (1,) if a == b and wall is False and LEVELS[a].noise == 0 else (1, 2):
             if n >= games:
                 break
             engines = {
-                a_player: Engine(a, seed=rng.randrange(1 << 30)),
-                3 - a_player: Engine(b, seed=rng.randrange(1 << 30)),
+                a_player: Engine(a, seed=rng.randrange(1 << 30), clock=clock),
+                3 - a_player: Engine(b, seed=rng.randrange(1 << 30), clock=clock),
             }
             game = play(board.copy(), engines, stats)
             status = game.status
@@ -120,12 +128,26 @@ def main() -> None:
         p.add_argument("--random-plies", type=int, default=2)
         p.add_argument("--seed", type=int, default=1)
         p.add_argument("--quiet", action="store_true")
+        p.add_argument(
+            "--wall-clock",
+            action="store_true",
+            help="count the time budgets on the wall clock (default: CPU time, so that a"
+            " loaded machine plays the levels as an idle one would)",
+        )
     args = parser.parse_args()
     if args.command == "ladder":
         for level in range(args.from_level, MAX_LEVEL + 1):
-            match(level, level - 1, args.games, args.random_plies, args.seed, args.quiet)
+            match(
+                level,
+                level - 1,
+                args.games,
+                args.random_plies,
+                args.seed,
+                args.quiet,
+                args.wall_clock,
+            )
     else:
-        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet)
+        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet, args.wall_clock)
 
 
 if __name__ == "__main__":

@@ -48,13 +48,13 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
 ) -> None:
     page.goto(root_server.origin + "/")
     wait_ready(page)
-    # The dialog offers the computer for Themisto with its own five levels.
+    # The dialog offers the computer for Themisto with its own four levels.
     page.click("#new-game")
     page.check('#new-game-dialog input[name="game"][value="themisto"]')
     expect(page.locator("#opponent option[value=computer]")).to_be_enabled()
     page.select_option("#opponent", "computer")
     levels = page.locator("#opponent-level option").all_inner_texts()
-    assert levels == ["1 · Beginner", "2 · Novice", "3 · Casual", "4 · Club", "5 · Strong"]
+    assert levels == ["1 · Beginner", "2 · Novice", "3 · Club", "4 · Strong"]
     page.check('#new-game-dialog input[name="game"][value="othello"]')
     assert page.locator("#opponent-level option").count() == 6
     page.click("#cancel-game")
@@ -76,7 +76,7 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
     assert_legal(snap["moves"])
     assert snap["toMove"] == "one"
 
-    page.select_option("#level", "5")
+    page.select_option("#level", "4")
     frm, to = a_plain_slide(snap["record"])
     move(page, frm, to)
     snap = wait_reply(page, 4)
@@ -85,7 +85,7 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
 
     # Each game keeps its own AI settings: Othello's are untouched.
     saved = page.evaluate("JSON.parse(localStorage.getItem('flipside.settings.themisto.v1'))")
-    assert saved["computer"] == "two" and saved["level"] == 5
+    assert saved["computer"] == "two" and saved["level"] == 4
     assert page.evaluate("localStorage.getItem('flipside.settings.v1')") is None
     page.click("#switch-othello")
     wait_until(page, "window.flipside.snapshot().game === 'othello'")
@@ -94,7 +94,7 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
     page.click("#switch-themisto")
     wait_until(page, "window.flipside.snapshot().game === 'themisto'")
     snap = snapshot(page)
-    assert snap["computer"] == "two" and snap["level"] == 5 and len(snap["moves"]) == 4
+    assert snap["computer"] == "two" and snap["level"] == 4 and len(snap["moves"]) == 4
     assert_clean(watch, root_server.origin)
 
 
@@ -156,7 +156,7 @@ def test_move_now_and_undo_back_to_your_own_move(
 ) -> None:
     page.goto(root_server.origin + "/")
     wait_ready(page)
-    start_game(page, "themisto", opponent="computer", opponent_level="5", first="first")
+    start_game(page, "themisto", opponent="computer", opponent_level="4", first="first")
     move(page, "a1", "b2")
     # The top level thinks for seconds: "Move now" plays its best move so far at once.
     wait_until(page, "window.flipside.snapshot().thought !== null", 60_000)

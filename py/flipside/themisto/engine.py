@@ -57,9 +57,8 @@ class Level:
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.3, noise=200.0, random_moves=0.5),
     2: Level(depth=1, seconds=0.3, noise=200.0),
-    3: Level(depth=1, seconds=0.3),
-    4: Level(depth=2, seconds=0.6),
-    5: Level(depth=30, seconds=1.2),
+    3: Level(depth=2, seconds=0.6),
+    4: Level(depth=30, seconds=1.2),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -219,11 +218,12 @@ def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, i
     return dests, runs
 
 
-def winning_moves(board: Board, first_only: bool = False) -> list[Move]:
+def winning_moves(board: Board, first_only: bool = False, captures: bool = True) -> list[Move]:
     """The legal moves that win at once for the player to move (with or without a capture).
 
     The plain slides are found for all squares at once (:func:`five_squares`); only the
-    destinations where a capture is possible are played out one by one.
+    destinations where a capture is possible are played out one by one (the costly part:
+    ``captures=False`` skips them; the search's leaves play them out only when it matters).
     """
     if board.is_game_over():
         return []
@@ -236,7 +236,7 @@ def winning_moves(board: Board, first_only: bool = False) -> list[Move]:
     for own, other in ((black, white), (white, black)):
         # a disk of ``own`` arrives flipped: it joins ``other``
         target = five_squares(other, empty, player)
-        capturing, runs = _capture_reach(own, other, empty, limit)
+        capturing, runs = _capture_reach(own, other, empty, limit) if captures else (0, 0)
         if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
             capturing = 0  # no capture could complete five in a row
         if not target and not capturing:
@@ -286,13 +286,18 @@ def evaluate(board: Board) -> int:
     them = 3 - me
     black, white = board.bits()
     empty = ~(black | white) & FULL
-    reach_black = reach(black, empty)
-    reach_white = reach(white, empty)
+    fives = [
+        (player, sign, five_squares(black, empty, player), five_squares(white, empty, player))
+        for player, sign in ((me, 1), (them, -1))
+    ]
+    # where a black disk would complete a row, a white disk must slide (it arrives flipped)
+    any_black = fives[0][2] | fives[1][2]
+    any_white = fives[0][3] | fives[1][3]
+    reach_white = reach(white, empty) if any_black else 0
+    reach_black = reach(black, empty) if any_white else 0
     score = 0
     double = board.pending_lost_turns[them - 1] > 0
-    for player, sign in ((me, 1), (them, -1)):
-        fb = five_squares(black, empty, player)
-        fw = five_squares(white, empty, player)
+    for player, sign, fb, fw in fives:
         live = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
         latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
         if sign < 0:
@@ -379,19 +384,24 @@ class Searcher:
         board: Board,
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.board = board
+        self.clock = clock
         self.should_stop = should_stop
         self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
         self.history: dict[Move, int] = {}
         self.armed = False
+        #: horizon nodes up to this many plies from the root play out a pending double move
+        #: (every first move, then the win test); deeper, only the evaluation sees it
+        self.double_move_plies = 1
 
     def _check(self) -> None:
         if not self.armed:
             return  # depth 1 always finishes: it is what takes wins and avoids losses in one
-        if self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.deadline is not None and self.clock() > self.deadline:
             raise Stopped
         if self.should_stop is not None and self.should_stop():
             raise Stopped
@@ -428,15 +438,10 @@ class Searcher:
             if status.result == "draw":
                 return 0
             return WIN - ply if status.winner == board.turn else -(WIN - ply)
+        if depth <= 0:
+            return self._leaf(beta, ply)
         if winning_moves(board, True):
             return WIN - ply - 1
-        if depth <= 0:
-            if board.pending_lost_turns[2 - board.turn]:
-                # the player to move moves twice (the opponent lost a turn): check whether some
-                # first move leaves a win for the second, so a lost turn that hands over a
-                # winning double move is seen at the horizon
-                return self._double_move(ply)
-            return evaluate(board)
         key = (*board.bits(), board.turn, board.pending_lost_turns)
         entry = self.table.get(key)
         best_move: Move | None = None
@@ -457,8 +462,19 @@ class Searcher:
         for move in self._ordered(board.legal_moves(), best_move):
             board._play(move)
             try:
+                # principal variation search: after the first move, a null window shows most
+                # moves no better; only one that beats alpha is searched again in full
                 if board.turn == me:
-                    value = self.search(depth - 1, alpha, beta, ply + 1)
+                    if chosen is not None and beta > alpha + 1:
+                        value = self.search(depth - 1, alpha, alpha + 1, ply + 1)
+                        if alpha < value < beta:
+                            value = self.search(depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = self.search(depth - 1, alpha, beta, ply + 1)
+                elif chosen is not None and beta > alpha + 1:
+                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < value < beta:
+                        value = -self.search(depth - 1, -beta, -alpha, ply + 1)
                 else:
                     value = -self.search(depth - 1, -beta, -alpha, ply + 1)
             finally:
@@ -474,6 +490,25 @@ class Searcher:
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
         return best
+
+    def _leaf(self, beta: int, ply: int) -> int:
+        """Value at the horizon: a win in one, else the evaluation. The captures' part of
+        the win test (most of its cost) is skipped when the evaluation already fails high:
+        a win could only raise the value, which changes nothing."""
+        board = self.board
+        if winning_moves(board, True, captures=False):
+            return WIN - ply - 1
+        if ply <= self.double_move_plies and board.pending_lost_turns[2 - board.turn]:
+            # the player to move moves twice (the opponent lost a turn): check whether some
+            # first move leaves a win for the second, so a lost turn that hands over a
+            # winning double move is seen at the horizon (deeper, only the evaluation)
+            if winning_moves(board, True):
+                return WIN - ply - 1
+            return self._double_move(ply)
+        value = evaluate(board)
+        if value < beta and winning_moves(board, True):
+            return WIN - ply - 1
+        return value
 
     def _double_move(self, ply: int) -> int:
         """Value at the horizon for a player about to move twice: a win on the second move
@@ -540,14 +575,14 @@ class Searcher:
         """Iterative deepening to ``max_depth`` or the deadline; the last finished depth's
         answer (depth 0 = only the win-in-one check, when even depth 1 did not finish)."""
         board = self.board
-        start = time.perf_counter()
+        start = self.clock()
         moves = board.legal_moves()
         turn = board.turn
         wins = winning_moves(board)
         if wins:
             first = {m: (WIN - 1 if m in wins else 0) for m in moves}
             result = DepthResult(
-                0, wins[0], WIN - 1, [wins[0]], 1, time.perf_counter() - start, turn, first
+                0, wins[0], WIN - 1, [wins[0]], 1, self.clock() - start, turn, first
             )
             if not all_values:
                 if on_depth is not None:
@@ -564,12 +599,30 @@ class Searcher:
                 for move in order:
                     if all_values:
                         value = self._child(move, depth, -_INF, _INF)
+                    elif scores:
+                        # a null window first: most moves only need to be shown no better
+                        value = self._child(move, depth, alpha, alpha + 1)
+                        if value > alpha:
+                            value = self._child(move, depth, alpha, _INF)
                     else:
-                        value = self._child(move, depth, alpha, _INF)
+                        value = self._child(move, depth, -_INF, _INF)
                     scores[move] = value
                     if value > alpha:
                         alpha, best_move = value, move
             except Stopped:
+                if scores and not all_values and best_move != result.move:
+                    # The unfinished depth already refutes the last answer: the first move
+                    # searched was that answer, and ``best_move`` scored better at this depth.
+                    result = DepthResult(
+                        result.depth,
+                        best_move,
+                        alpha,
+                        self.principal_variation(best_move, depth),
+                        self.nodes,
+                        self.clock() - start,
+                        turn,
+                        {**result.scores, **scores},
+                    )
                 break
             self.armed = True
             order.sort(key=lambda m: -scores[m])
@@ -580,7 +633,7 @@ class Searcher:
                 alpha,
                 pv,
                 self.nodes,
-                time.perf_counter() - start,
+                self.clock() - start,
                 turn,
                 scores,
             )
@@ -637,10 +690,18 @@ def describe(info: Info) -> str:
 class Engine:
     """A computer player at a level (1 = beginner .. ``MAX_LEVEL``; ``"max"`` accepted).
 
-    ``seed`` fixes the random choices of the noisy low levels (for tests and replays).
+    ``seed`` fixes the random choices of the noisy low levels (for tests and replays);
+    ``clock`` is what the time budget is counted on (self-play on a shared machine passes
+    ``time.process_time``, so other programs' load does not change the levels).
     """
 
-    def __init__(self, level: int | str = 3, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        level: int | str = 3,
+        seed: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.clock = clock
         self.level = parse_level(level)
         self.settings = LEVELS[self.level]
         self.random = random.Random(seed)
@@ -688,7 +749,7 @@ class Engine:
         budget = level.seconds if seconds is None else seconds
         noisy = level.noise > 0 or level.random_moves > 0
         work = board.copy()
-        searcher = Searcher(work, should_stop, time.perf_counter() + budget)
+        searcher = Searcher(work, should_stop, self.clock() + budget, self.clock)
 
         def report(result: DepthResult) -> None:
             if on_depth is not None:
@@ -729,13 +790,13 @@ class Engine:
         depth (at least 1) and budget. A value at or above ``PROVEN`` is a forced win."""
         if board.is_game_over():
             raise ValueError("the game is over: there is no move to analyse")
-        start = time.perf_counter()
+        start = self.clock()
         if board.legal_moves() == [Move.PASS]:
             return Analysis({Move.PASS: 0}, Move.PASS, [Move.PASS], None, 0, 0, 0.0)
         level = self.settings
         budget = level.seconds if seconds is None else seconds
         work = board.copy()
-        searcher = Searcher(work, should_stop, time.perf_counter() + budget)
+        searcher = Searcher(work, should_stop, self.clock() + budget, self.clock)
 
         def report(result: DepthResult) -> None:
             if on_depth is not None:
@@ -749,7 +810,7 @@ class Engine:
             result.proven(),
             result.depth,
             result.nodes,
-            time.perf_counter() - start,
+            self.clock() - start,
         )
 
     def analyze(self, board: Board) -> dict[Move, int]:

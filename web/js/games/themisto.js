@@ -32,9 +32,9 @@ export const themisto = {
     two: "five or more wins · captures any length",
   },
   hasAI: true,
-  levels: { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong" },
+  levels: { 1: "Beginner", 2: "Novice", 3: "Club", 4: "Strong" },
   // The computer's page budget per move (the level's native seconds x 2).
-  levelSeconds: { 1: 0.6, 2: 0.6, 3: 0.6, 4: 1.2, 5: 2.4 },
+  levelSeconds: { 1: 0.6, 2: 0.6, 3: 1.2, 4: 2.4 },
   graph: { legend: "(player one's view)", ahead: ["Player one ahead", "Player two ahead"] },
   hasOpening: false,
   showsCounts: false,
