@@ -121,6 +121,14 @@ def test_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(
     shoot(page, "study-history-dark.png")
     page.click("#history-live")
     assert at_ply(page, 20)["live"]
+    # Quick presses add up: three steps back given before the first answer arrives.
+    page.evaluate(
+        "() => { const back = document.getElementById('history-back');"
+        " back.click(); back.click(); back.click(); }"
+    )
+    assert at_ply(page, 17)["shownCells"] == cells_at(record, 17)
+    page.keyboard.press("End")
+    assert at_ply(page, 20)["live"]
     # Every ply came from the rules worker's snapshot modules: it never installed the app.
     assert page.evaluate("window.flipside.engine.call('engine_info')")["filesInstalled"] is False
     assert_clean(watch, root_server.origin)

@@ -1009,17 +1009,25 @@ function confirmDrop(dropped) {
   });
 }
 
+/** Steps under way: the ply the latest one goes to, so that quick presses add up. */
+const steps = { latest: 0, target: null };
+
 /** Show ply `ply` of the live game (its last ply: the live position itself). */
 async function stepTo(ply) {
   const live = page.state;
   if (!live || !page.engineReady) return;
+  const request = ++steps.latest;
+  steps.target = Math.max(0, Math.min(live.moves.length, ply));
   let shown;
   try {
-    shown = await moveHistory.stateAt(live, ply);
+    shown = await moveHistory.stateAt(live, steps.target);
   } catch (err) {
+    if (request === steps.latest) steps.target = null;
     notice(`${capitalize(err.message)}.`);
     return;
   }
+  if (request !== steps.latest) return; // a later step (a quick second click) decides
+  steps.target = null;
   if (page.state !== live) return; // the game changed meanwhile
   const changed = shown !== moveHistory.shown;
   moveHistory.shown = shown;
@@ -1041,7 +1049,7 @@ async function stepTo(ply) {
 
 /** One move back or forward from the position on screen. */
 function step(delta) {
-  if (page.state) stepTo(moveHistory.plyOf(page.state) + delta);
+  if (page.state) stepTo((steps.target ?? moveHistory.plyOf(page.state)) + delta);
 }
 
 /** Bring back what Undo took back. */
