@@ -292,6 +292,19 @@ def test_the_themisto_editor_refuses_a_pending_lost_turn_for_the_mover_and_analy
     assert_clean(watch, root_server.origin)
 
 
+def cut_off_buttons(page: Page, dialog: str) -> list[str]:
+    """The visible buttons of ``dialog`` that stick out of it (left or right)."""
+    return page.evaluate(
+        """(id) => { const box = document.getElementById(id).getBoundingClientRect();
+            return [...document.querySelectorAll(`#${id} button`)]
+              .filter((b) => b.offsetParent !== null)
+              .filter((b) => { const r = b.getBoundingClientRect();
+                               return r.left < box.left || r.right > box.right; })
+              .map((b) => b.textContent.trim()); }""",
+        dialog,
+    )
+
+
 def test_screenshots_of_the_new_views_on_a_phone(
     browser: Browser, root_server: StaticServer
 ) -> None:
@@ -306,10 +319,12 @@ def test_screenshots_of_the_new_views_on_a_phone(
         page.screenshot(path=str(SHOTS / "study-share-phone.png"))
         width = page.evaluate("document.getElementById('share-dialog').scrollWidth")
         assert width <= 390
+        assert cut_off_buttons(page, "share-dialog") == []
         page.click("#share-close")
         page.click("#edit-board")
         wait_until(page, "document.getElementById('editor-dialog').open")
         page.screenshot(path=str(SHOTS / "study-editor-phone.png"))
         assert page.evaluate("document.getElementById('editor-dialog').scrollWidth") <= 390
+        assert cut_off_buttons(page, "editor-dialog") == []
     finally:
         context.close()
