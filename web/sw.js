@@ -31,14 +31,19 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith(
-    caches.open(CACHE).then(async (cache) => {
-      const hit = await cache.match(request, { ignoreSearch: true });
-      if (hit) return hit;
-      if (request.mode === "navigate") {
-        const page = await cache.match("./");
-        if (page) return page;
+    (async () => {
+      try {
+        const cache = await caches.open(CACHE);
+        const hit = await cache.match(request, { ignoreSearch: true });
+        if (hit) return hit;
+        if (request.mode === "navigate") {
+          const page = await cache.match("./");
+          if (page) return page;
+        }
+      } catch {
+        // The cache could not be read (Firefox, while the precache writes it): the network.
       }
       return fetch(request);
-    }),
+    })(),
   );
 });
