@@ -43,7 +43,11 @@ self.addEventListener("fetch", (event) => {
       } catch {
         // The cache could not be read (Firefox, while the precache writes it): the network.
       }
-      return fetch(request);
+      try {
+        return await fetch(request);
+      } catch {
+        return fetch(request); // once more: Firefox has failed a worker's import here
+      }
     })(),
   );
 });
