@@ -45,6 +45,15 @@ def display() -> Iterator[str]:
         yield name
 
 
+@pytest.fixture
+def site(dist: Path) -> Iterator[StaticServer]:
+    """A server of dist/ for one test: each test's pages have an origin of their own, so no
+    service worker, cache or saved game of an earlier test's browser context can meet them."""
+    server = StaticServer(dist)
+    yield server
+    server.close()
+
+
 @pytest.fixture(params=ENGINES)
 def tab(request: pytest.FixtureRequest, browsers: dict[str, Any], playwright: Any) -> Iterator[Tab]:
     engine = request.param
@@ -73,6 +82,15 @@ def snapshot(tab: Tab) -> dict[str, Any]:
 
 def click_square(tab: Tab, name: str) -> None:
     tab.click_at(*square_centre(snapshot(tab), name))
+
+
+def settle(tab: Tab) -> None:
+    """Wait until the page has finished starting: the search worker is ready and the service
+    worker controls the page. Tests that leave a page call this first, so that leaving
+    does not cut a worker's start short (Firefox then reports the aborted load)."""
+    tab.wait_until(
+        "window.flipside.snapshot().searchReady && navigator.serviceWorker.controller !== null"
+    )
 
 
 def wait_moves(tab: Tab, count: int) -> dict[str, Any]:
@@ -113,8 +131,8 @@ def shoot(tab: Tab, name: str) -> None:
         tab.driver.save_screenshot(path)  # type: ignore[attr-defined]
 
 
-def test_both_games_by_clicks(tab: Tab, root_server: StaticServer) -> None:
-    origin = root_server.origin
+def test_both_games_by_clicks(tab: Tab, site: StaticServer) -> None:
+    origin = site.origin
     tab.goto(origin + "/")
     snap = ready(tab)
     assert snap["game"] == "othello" and snap["legal"] == ["d3", "c4", "f5", "e6"]
@@ -138,13 +156,14 @@ def test_both_games_by_clicks(tab: Tab, root_server: StaticServer) -> None:
     shoot(tab, f"engine-{tab.engine}-othello.png")
 
 
-def test_links_saved_games_and_a_malformed_link(tab: Tab, root_server: StaticServer) -> None:
-    origin = root_server.origin
+def test_links_saved_games_and_a_malformed_link(tab: Tab, site: StaticServer) -> None:
+    origin = site.origin
     tab.goto(origin + "/#othello/f5d6c3")
     snap = ready(tab)
     assert snap["moves"] == ["f5", "d6", "c3"] and snap["notice"] is None
     click_square(tab, "d3")
     wait_moves(tab, 4)
+    settle(tab)
 
     # A fresh navigation with a broken link: the saved game stays, and the page says why.
     tab.goto("about:blank")
@@ -158,6 +177,7 @@ def test_links_saved_games_and_a_malformed_link(tab: Tab, root_server: StaticSer
     # A Themisto link opens that game; its save is there on the next visit.
     tab.evaluate("(() => { location.hash = 'themisto/b1-b4,g8-g6'; })()")
     tab.wait_until("window.flipside.snapshot().moves.length === 2")
+    settle(tab)
     tab.goto("about:blank")
     tab.goto(origin + "/")
     snap = ready(tab)
@@ -167,14 +187,15 @@ def test_links_saved_games_and_a_malformed_link(tab: Tab, root_server: StaticSer
     assert_clean(tab, origin)
 
 
-def test_back_to_the_page_after_leaving_it(tab: Tab, root_server: StaticServer) -> None:
+def test_back_to_the_page_after_leaving_it(tab: Tab, site: StaticServer) -> None:
     # WebKit keeps a page it leaves in its back/forward cache with the workers running: the
     # page stops them when it is hidden that way and reloads when shown again.
-    origin = root_server.origin
+    origin = site.origin
     tab.goto(origin + "/")
     ready(tab)
     click_square(tab, "f5")
     wait_moves(tab, 1)
+    settle(tab)
     tab.goto("about:blank")
     tab.back()
     tab.wait_until("window.flipside !== undefined && window.flipside.snapshot().ready")
@@ -211,8 +232,8 @@ def test_offline_after_one_visit(tab: Tab, dist: Path) -> None:
     assert snapshot(tab)["errors"] == []
 
 
-def test_the_computer_replies_and_move_now(tab: Tab, root_server: StaticServer) -> None:
-    origin = root_server.origin
+def test_the_computer_replies_and_move_now(tab: Tab, site: StaticServer) -> None:
+    origin = site.origin
     tab.goto(origin + "/")
     ready(tab)
     tab.choose("#level", "1")
@@ -245,11 +266,11 @@ def test_the_computer_replies_and_move_now(tab: Tab, root_server: StaticServer) 
     assert_clean(tab, origin)
 
 
-def test_history_import_and_the_editor(tab: Tab, root_server: StaticServer) -> None:
+def test_history_import_and_the_editor(tab: Tab, site: StaticServer) -> None:
     """The study views in every engine: a step back through the game (the ply goes in the
     link), a transcript pasted into the Import / export dialog and opened, and a position
     built in the board editor and played from."""
-    origin = root_server.origin
+    origin = site.origin
     tab.goto(origin + "/#othello/f5d6c3d3c4f4")
     snap = ready(tab)
     assert snap["ply"] == 6

@@ -118,7 +118,8 @@ export class Assistant {
     if (!this.started) return this.changed();
     this.askOpening(state);
     if (this.error) return this.changed();
-    this.askValues(state);
+    // The computer's move and the hints first: the search worker answers in order, and the
+    // graph's values of a long game just opened could otherwise hold the reply up.
     if (this.computerToMove()) {
       if (!this.thinking) this.think(state);
     } else if (
@@ -130,6 +131,7 @@ export class Assistant {
     ) {
       this.askHints(target);
     }
+    this.askValues(state);
     this.changed();
   }
 

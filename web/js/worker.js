@@ -25,7 +25,7 @@ const RULES_METHODS = new Set([
 let pyodide = null;
 let handle = null;
 let installed = null; // Promise: the app wheel's files are in site-packages
-let queue = Promise.resolve();
+const queue = [];
 const waiting = [];
 
 function post(message) {
@@ -69,8 +69,21 @@ async function answer({ id, method, params }) {
   post(JSON.parse(text));
 }
 
+// Requests are answered one at a time, in order, except that the evaluation graph's values
+// ("value", asked for every move of a game just opened) wait behind everything else: the
+// computer's move or the hints asked after them come first.
+const later = [];
+let running = false;
+
 function enqueue(request) {
-  queue = queue.then(() => answer(request));
+  (request.method === "value" ? later : queue).push(request);
+  if (!running) drain();
+}
+
+async function drain() {
+  running = true;
+  while (queue.length || later.length) await answer(queue.shift() ?? later.shift()).catch(() => {});
+  running = false;
 }
 
 self.onmessage = ({ data }) => {
