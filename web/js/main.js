@@ -3,13 +3,13 @@
 // here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
+import { engine, started } from "./boot.js"; // the rules engine, already starting
 import { Assistant } from "./ai.js";
 import { afterMove, announce } from "./announce.js";
 import { animateMove } from "./anim.js";
 import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
 import { Clocks, formatClock } from "./clock.js";
 import { chooseNewGame } from "./dialog.js";
-import { Engine } from "./engine.js";
 import { othello } from "./games/othello.js";
 import { targetsOf, themisto } from "./games/themisto.js";
 import { drawGraph } from "./graph.js";
@@ -37,7 +37,7 @@ const START_CELLS = {
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
-const engine = new Engine({ onProgress: showProgress });
+engine.hooks.onProgress = showProgress;
 const moveHistory = new History(engine);
 const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
@@ -474,12 +474,16 @@ async function firstState() {
   return engine.call("new", { game: loadGame() });
 }
 
+let starting = started; // the first start began in boot.js; a retry starts anew
+
 async function startEngine() {
   $("failure").hidden = true;
   $("loading").hidden = false;
   showProgress({ text: "Loading the game engine…", fraction: null });
+  const start = starting ?? engine.start();
+  starting = null;
   try {
-    await engine.start();
+    await start;
     const state = await firstState();
     page.engineReady = true;
     page.timings.engineReady = performance.now();
