@@ -3,7 +3,7 @@
 // here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
-import { engine, started } from "./boot.js"; // the rules engine, already starting
+import { engine, showProgress, started } from "./boot.js"; // the engine, already starting
 import { Assistant } from "./ai.js";
 import { afterMove, announce } from "./announce.js";
 import { animateMove } from "./anim.js";
@@ -37,7 +37,6 @@ const START_CELLS = {
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
-engine.hooks.onProgress = showProgress;
 const moveHistory = new History(engine);
 const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
@@ -440,13 +439,6 @@ async function returnToPrevious() {
 
 // -- engine start-up -------------------------------------------------------------------
 
-function showProgress({ text, fraction }) {
-  $("loading-text").textContent = text;
-  const bar = $("loading-bar");
-  if (fraction == null) bar.removeAttribute("value");
-  else bar.value = fraction;
-}
-
 async function firstState() {
   const link = readLink();
   let linkProblem = null;
@@ -479,9 +471,12 @@ let starting = started; // the first start began in boot.js; a retry starts anew
 async function startEngine() {
   $("failure").hidden = true;
   $("loading").hidden = false;
-  showProgress({ text: "Loading the game engine…", fraction: null });
-  const start = starting ?? engine.start();
+  let start = starting;
   starting = null;
+  if (!start) {
+    showProgress({ text: "Loading the game engine…", fraction: null });
+    start = engine.start();
+  }
   try {
     await start;
     const state = await firstState();

@@ -346,7 +346,6 @@ async function boot() {
   useCompiled();
   const files = ["python_stdlib.zip", "startup-snapshot.bin.gz"];
   for (const name of compiled ? files : ["pyodide.asm.wasm", ...files]) expect(name);
-  report("Downloading the game engine…", true);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   // Without it, a normal start needs the app wheel: asked for as soon as the snapshot is given
   // up, not when Pyodide would (after the interpreter's start, a round trip later).
@@ -355,7 +354,11 @@ async function boot() {
   // standard library after the .wasm is compiled): on a slow link, round trips saved.
   if (!compiled) fetchAhead(`${RUNTIME}pyodide.asm.wasm`);
   fetchAhead(`${RUNTIME}python_stdlib.zip`);
-  const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
+  const script = import(`${RUNTIME}pyodide.mjs`);
+  // The first message: the page loads its own modules once the runtime's requests are out
+  // (boot.js), so that on a host with few connections they do not queue behind the page's.
+  report("Downloading the game engine…", true);
+  const { loadPyodide } = await script;
   const options = {
     indexURL: RUNTIME,
     lockFileURL: `${RUNTIME}pyodide-lock.json`,
