@@ -955,6 +955,8 @@ window.flipside = {
       thinking: ai.thinking !== null,
       thought: ai.thinking?.report ?? null,
       searchReady: ai.search.ready,
+      // "shared": the search worker instantiated the rules worker's compiled runtime.
+      searchRuntime: ai.search.engine?.info?.runtime ?? null,
       aiError: ai.error,
       hints: hintSquares() ? { ...ai.hints.values } : null,
       hintsExact: hintSquares() ? ai.hints.exact : null,

@@ -196,11 +196,12 @@ function fetchAhead(url) {
   ahead.set(url, response);
 }
 
-let compiled = null; // the runtime's module, given by the page or compiled here
+let compiled = null; // Promise<WebAssembly.Module>: the runtime, given by the page or compiled here
 
 self.fetch = (input, init) => {
   const url = String(input?.url ?? input);
-  // Given a compiled runtime, Pyodide's request for the .wasm needs no answer (see useCompiled).
+  // The runtime is compiled (or given) apart: Pyodide's own request for the .wasm needs no
+  // answer (see useCompiled).
   if (compiled && url === `${RUNTIME}pyodide.asm.wasm`) return Promise.resolve(new Response(null));
   const early = ahead.get(url);
   ahead.delete(url);
@@ -287,15 +288,18 @@ async function withResizableText(start) {
   }
 }
 
-/** Instantiate the runtime from `compiled` when there is one, else compile it (streaming)
- *  and keep the module, which the page then hands to the next worker. */
+async function compileRuntime() {
+  const response = await countedFetch(`${RUNTIME}pyodide.asm.wasm`);
+  return WebAssembly.compileStreaming(response);
+}
+
+/** Pyodide instantiates the runtime from `compiled`: the module the page gave, or the one this
+ *  worker began to compile as its first bytes came in (not when Pyodide gets to it, after
+ *  its script, the lock file and, on a restore, the snapshot have loaded). */
 function useCompiled() {
-  const instantiateStreaming = WebAssembly.instantiateStreaming;
-  WebAssembly.instantiateStreaming = async (source, imports) => {
-    if (compiled) return { instance: await WebAssembly.instantiate(compiled, imports), module: compiled };
-    const result = await instantiateStreaming(source, imports);
-    compiled = result.module;
-    return result;
+  WebAssembly.instantiateStreaming = async (_response, imports) => {
+    const module = await compiled;
+    return { instance: await WebAssembly.instantiate(module, imports), module };
   };
 }
 
@@ -342,17 +346,20 @@ async function withSparseRestore(snapshot, start) {
 }
 
 async function boot() {
-  compiled = await runtimeGiven;
-  useCompiled();
+  const given = await runtimeGiven;
+  const runtime = given ? "shared" : "compiled"; // given by the page, or compiled here
   const files = ["python_stdlib.zip", "startup-snapshot.bin.gz"];
-  for (const name of compiled ? files : ["pyodide.asm.wasm", ...files]) expect(name);
+  for (const name of given ? files : ["pyodide.asm.wasm", ...files]) expect(name);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
   // Without it, a normal start needs the app wheel: asked for as soon as the snapshot is given
   // up, not when Pyodide would (after the interpreter's start, a round trip later).
   snapshot.catch(() => WHEEL && fetchAhead(`${RUNTIME}${WHEEL}`));
   // Asked for now, not when Pyodide would (the .wasm after pyodide.mjs has loaded, the
-  // standard library after the .wasm is compiled): on a slow link, round trips saved.
-  if (!compiled) fetchAhead(`${RUNTIME}pyodide.asm.wasm`);
+  // standard library after the .wasm is compiled): on a slow link, round trips saved. The
+  // .wasm is compiled as it arrives.
+  compiled = given ? Promise.resolve(given) : compileRuntime();
+  compiled.catch(fail);
+  useCompiled();
   fetchAhead(`${RUNTIME}python_stdlib.zip`);
   const script = import(`${RUNTIME}pyodide.mjs`);
   // The first message: the page loads its own modules once the runtime's requests are out
@@ -389,9 +396,9 @@ async function boot() {
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
-  const ready = { type: "ready", info: { ...info, startup, role: self.name || "rules" } };
+  const ready = { type: "ready", info: { ...info, startup, runtime, role: self.name || "rules" } };
   try {
-    post({ ...ready, wasm: compiled });
+    post({ ...ready, wasm: await compiled });
   } catch {
     post(ready); // a browser that cannot send a WebAssembly.Module: each worker compiles
   }
