@@ -255,6 +255,7 @@ def slow_visit(browser: Any, server: ServeGzip) -> list[Row]:
     page.goto(server.origin + "/", timeout=120_000)
     snap = wait_ready(page)
     ready, path = snap["timings"]["engineReady"], snap["startup"]
+    drawn = snap["timings"]["boardDrawn"]
     # When the page saw the engine ready, on the machine's clock (the server's log is on it
     # too): the requests answered by then are the ones the start needed.
     ready_at = (page.evaluate("performance.timeOrigin") + ready) / 1000
@@ -270,6 +271,7 @@ def slow_visit(browser: Any, server: ServeGzip) -> list[Row]:
             round(ready),
             f"ms, {path} start (<= 6000)",
         ),
+        ("  the board drawn", round(drawn), "ms after navigation (the page's own modules)"),
         (
             "  bytes until ready",
             round(sum(until_ready.values()) / 1e6, 2),

@@ -4,7 +4,7 @@
 // the app (and micropip), imports every module of the package the page can reach and runs
 // the facade's rules and AI methods for both games, then writes a zip of exactly the standard
 // library modules that ended up imported (plus Pyodide's own packages and the common text
-// codecs), each compiled to bytecode by this very Python (unchecked hash-based .pyc, without
+// codecs; not the modules frozen into the interpreter, which never read the zip), each compiled to bytecode by this very Python (unchecked hash-based .pyc, without
 // docstrings and asserts). Bytecode is larger to download than the sources (1.57 MB against
 // 0.96 MB zipped) but Pyodide's start, which imports about 180 of them, no longer compiles
 // them: under Node the interpreter's start took 2.2-2.7 s against 6.6-8.9 s with sources.
@@ -70,6 +70,8 @@ names = set(full.namelist())
 chosen = set()
 for module in list(sys.modules.values()):
     file = getattr(module, "__file__", None) or ""
+    if getattr(getattr(module, "__spec__", None), "origin", None) == "frozen":
+        continue  # built into the interpreter (os, io, site, codecs...): never read from the zip
     if file.startswith(stdlib + "/"):
         chosen.add(file[len(stdlib) + 1 :])
 codecs = ("__init__", "aliases", "utf_8", "utf_8_sig", "ascii", "latin_1", "utf_16", "utf_16_le",

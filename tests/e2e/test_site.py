@@ -87,6 +87,11 @@ def test_engine_loads_and_a_click_plays_the_move(
     assert page.locator("#count-0").inner_text() == "5"
     assert page.locator("#moves li").count() == 3
     assert page.evaluate("location.hash") == "#othello/f5d6c3"
+    # The search worker (started after the first click) instantiates the runtime the rules
+    # worker compiled, instead of downloading and compiling its own.
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    assert page.evaluate("window.flipside.engine.info.runtime") == "compiled"
+    assert page.evaluate("window.flipside.snapshot().searchRuntime") == "shared"
     assert_clean(watch, origin)
 
     # The Content-Security-Policy is in force: same origin only, no inline script, no eval.

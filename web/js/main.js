@@ -3,13 +3,13 @@
 // here is particular to one game: each game's drawing and input live in js/games/<game>.js.
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
+import { engine, showProgress, started } from "./boot.js"; // the engine, already starting
 import { Assistant } from "./ai.js";
 import { afterMove, announce } from "./announce.js";
 import { animateMove } from "./anim.js";
 import { fitCanvas, formatValue, squareAt, squareLabel } from "./board.js";
 import { Clocks, formatClock } from "./clock.js";
 import { chooseNewGame } from "./dialog.js";
-import { Engine } from "./engine.js";
 import { othello } from "./games/othello.js";
 import { targetsOf, themisto } from "./games/themisto.js";
 import { drawGraph } from "./graph.js";
@@ -37,7 +37,6 @@ const START_CELLS = {
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("board");
-const engine = new Engine({ onProgress: showProgress });
 const moveHistory = new History(engine);
 const clocks = new Clocks({ onFlag: (side) => timeRanOut(side), onTick: () => renderClocks() });
 const ai = new Assistant({
@@ -440,13 +439,6 @@ async function returnToPrevious() {
 
 // -- engine start-up -------------------------------------------------------------------
 
-function showProgress({ text, fraction }) {
-  $("loading-text").textContent = text;
-  const bar = $("loading-bar");
-  if (fraction == null) bar.removeAttribute("value");
-  else bar.value = fraction;
-}
-
 async function firstState() {
   const link = readLink();
   let linkProblem = null;
@@ -474,12 +466,19 @@ async function firstState() {
   return engine.call("new", { game: loadGame() });
 }
 
+let starting = started; // the first start began in boot.js; a retry starts anew
+
 async function startEngine() {
   $("failure").hidden = true;
   $("loading").hidden = false;
-  showProgress({ text: "Loading the game engine…", fraction: null });
+  let start = starting;
+  starting = null;
+  if (!start) {
+    showProgress({ text: "Loading the game engine…", fraction: null });
+    start = engine.start();
+  }
   try {
-    await engine.start();
+    await start;
     const state = await firstState();
     page.engineReady = true;
     page.timings.engineReady = performance.now();
@@ -956,6 +955,8 @@ window.flipside = {
       thinking: ai.thinking !== null,
       thought: ai.thinking?.report ?? null,
       searchReady: ai.search.ready,
+      // "shared": the search worker instantiated the rules worker's compiled runtime.
+      searchRuntime: ai.search.engine?.info?.runtime ?? null,
       aiError: ai.error,
       hints: hintSquares() ? { ...ai.hints.values } : null,
       hintsExact: hintSquares() ? ai.hints.exact : null,

@@ -86,8 +86,14 @@ async function drain() {
   running = false;
 }
 
+// The page's first message: the runtime's compiled WebAssembly module if another worker has
+// one (see engine.js), else null.
+let given;
+const runtimeGiven = new Promise((resolve) => (given = resolve));
+
 self.onmessage = ({ data }) => {
-  if (handle) enqueue(data);
+  if (data?.type === "runtime") given(data.wasm ?? null);
+  else if (handle) enqueue(data);
   else waiting.push(data);
 };
 
@@ -97,6 +103,7 @@ self.onmessage = ({ data }) => {
 // is what crossed the wire. The files a start needs are expected from its beginning, so the
 // total does not grow as their downloads begin.
 const SIZES = {}; // replaced by build_site.py
+const WHEEL = Object.keys(SIZES).find((name) => name.startsWith("flipside-"));
 const downloads = new Map(); // file name -> {raw, wire, read}
 let firstByte = null;
 let lastReport = 0;
@@ -202,8 +209,13 @@ function fetchAhead(url) {
   ahead.set(url, response);
 }
 
+let compiled = null; // Promise<WebAssembly.Module>: the runtime, given by the page or compiled here
+
 self.fetch = (input, init) => {
   const url = String(input?.url ?? input);
+  // The runtime is compiled (or given) apart: Pyodide's own request for the .wasm needs no
+  // answer (see useCompiled).
+  if (compiled && url === `${RUNTIME}pyodide.asm.wasm`) return Promise.resolve(new Response(null));
   const early = ahead.get(url);
   ahead.delete(url);
   const response = early
@@ -289,18 +301,84 @@ async function withResizableText(start) {
   }
 }
 
-async function boot() {
-  for (const name of ["pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"]) {
-    expect(name);
+async function compileRuntime() {
+  const response = await countedFetch(`${RUNTIME}pyodide.asm.wasm`);
+  return WebAssembly.compileStreaming(response);
+}
+
+/** Pyodide instantiates the runtime from `compiled`: the module the page gave, or the one this
+ *  worker began to compile as its first bytes came in (not when Pyodide gets to it, after
+ *  its script, the lock file and, on a restore, the snapshot have loaded). */
+function useCompiled() {
+  WebAssembly.instantiateStreaming = async (_response, imports) => {
+    const module = await compiled;
+    return { instance: await WebAssembly.instantiate(module, imports), module };
+  };
+}
+
+/** Run `start` with the snapshot's copy into the fresh wasm memory made sparse: the restore
+ *  copies all of the 30 MiB heap (`HEAP8.set(snapshot)`), which touches every page, while
+ *  more than half of the snapshot's pages are zeros that the new memory already holds. So
+ *  while `start` runs, a copy from the snapshot's buffer skips each 4 KiB page that is zero
+ *  on both sides: those pages are never touched, and the worker keeps about 18 MB less. */
+async function withSparseRestore(snapshot, start) {
+  let buffer = null;
+  snapshot.then((bytes) => (buffer = bytes.buffer), () => {});
+  const set = Int8Array.prototype.set;
+  const PAGE = 4096;
+  Int8Array.prototype.set = function (source, offset = 0) {
+    const aligned = source?.byteOffset % 4 === 0 && this.byteOffset % 4 === 0;
+    if (!buffer || source?.buffer !== buffer || offset !== 0 || !aligned || source.length > this.length) {
+      return set.call(this, source, offset);
+    }
+    const from = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);
+    const to = new Uint32Array(this.buffer, this.byteOffset, this.length >> 2);
+    const zero = (words, at, end) => {
+      for (let i = at; i < end; i++) if (words[i] !== 0) return false;
+      return true;
+    };
+    const step = PAGE >> 2;
+    let run = -1; // start (in words) of the pages still to copy
+    for (let at = 0; at < from.length; at += step) {
+      const end = Math.min(at + step, from.length);
+      const skip = zero(from, at, end) && zero(to, at, end);
+      if (skip && run >= 0) {
+        to.set(from.subarray(run, at), run);
+        run = -1;
+      } else if (!skip && run < 0) run = at;
+    }
+    if (run >= 0) to.set(from.subarray(run), run);
+    const tail = from.length << 2; // a length that is not a multiple of 4
+    if (tail < source.length) set.call(this.subarray(tail), source.subarray(tail));
+  };
+  try {
+    return await start();
+  } finally {
+    Int8Array.prototype.set = set;
   }
-  report("Downloading the game engine…", true);
+}
+
+async function boot() {
+  const given = await runtimeGiven;
+  const runtime = given ? "shared" : "compiled"; // given by the page, or compiled here
+  const files = ["python_stdlib.zip", "startup-snapshot.bin.gz"];
+  for (const name of given ? files : ["pyodide.asm.wasm", ...files]) expect(name);
   const snapshot = fetchSnapshot(); // downloads while the runtime does
-  snapshot.catch(() => {}); // a failure is handled below, not an unhandled rejection
+  // Without it, a normal start needs the app wheel: asked for as soon as the snapshot is given
+  // up, not when Pyodide would (after the interpreter's start, a round trip later).
+  snapshot.catch(() => WHEEL && fetchAhead(`${RUNTIME}${WHEEL}`));
   // Asked for now, not when Pyodide would (the .wasm after pyodide.mjs has loaded, the
-  // standard library after the .wasm is compiled): on a slow link, round trips saved.
-  fetchAhead(`${RUNTIME}pyodide.asm.wasm`);
+  // standard library after the .wasm is compiled): on a slow link, round trips saved. The
+  // .wasm is compiled as it arrives.
+  compiled = given ? Promise.resolve(given) : compileRuntime();
+  compiled.catch(fail);
+  useCompiled();
   fetchAhead(`${RUNTIME}python_stdlib.zip`);
-  const { loadPyodide } = await import(`${RUNTIME}pyodide.mjs`);
+  const script = import(`${RUNTIME}pyodide.mjs`);
+  // The first message: the page loads its own modules once the runtime's requests are out
+  // (boot.js), so that on a host with few connections they do not queue behind the page's.
+  report("Downloading the game engine…", true);
+  const { loadPyodide } = await script;
   const options = {
     indexURL: RUNTIME,
     lockFileURL: `${RUNTIME}pyodide-lock.json`,
@@ -310,8 +388,8 @@ async function boot() {
   attempt = new Map();
   try {
     // Restore without the app wheel: flipside.web is already imported in the snapshot.
-    pyodide = await withResizableText(() =>
-      loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot }),
+    pyodide = await withSparseRestore(snapshot, () =>
+      withResizableText(() => loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot })),
     );
     // Restored: give the snapshot's 31 MB back.
     const { buffer } = await snapshot;
@@ -321,7 +399,7 @@ async function boot() {
     else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
     downloads.delete("startup-snapshot.bin.gz");
-    expect(Object.keys(SIZES).find((name) => name.startsWith("flipside-")), true);
+    expect(WHEEL, true);
     for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
     attempt = null;
     pyodide = await loadPyodide(options);
@@ -331,7 +409,12 @@ async function boot() {
   report("Starting the game…", true);
   handle = pyodide.pyimport("flipside.web").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
-  post({ type: "ready", info: { ...info, startup, role: self.name || "rules" } });
+  const ready = { type: "ready", info: { ...info, startup, runtime, role: self.name || "rules" } };
+  try {
+    post({ ...ready, wasm: await compiled });
+  } catch {
+    post(ready); // a browser that cannot send a WebAssembly.Module: each worker compiles
+  }
   for (const request of waiting.splice(0)) enqueue(request);
   // The search worker warms up at once: the app's files, the AI modules, the evaluation.
   if (self.name === "search") enqueue({ id: 0, method: "othello_value", params: { record: "othello/" } });
