@@ -19,10 +19,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from flipside.themisto.bits import FULL, RAYS, SHIFTS, captured, origin, run_length, slides
+from flipside.themisto.bits import (
+    FULL,
+    RAY_SQUARES,
+    RAYS,
+    SHIFTS,
+    captured,
+    origin,
+    run_length,
+    slides,
+)
 from flipside.themisto.board import CAPTURE_LIMIT, Board
 from flipside.themisto.notation import Move
 
@@ -218,6 +227,28 @@ def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, i
     return dests, runs
 
 
+#: ``_ZONES[n][sq]``: the squares up to ``n`` steps from ``sq`` along the eight directions
+_ZONES = {
+    n: tuple(sum(1 << s for d in range(8) for s in RAY_SQUARES[d][sq][:n]) for sq in range(64))
+    for n in set(CAPTURE_LIMIT[1:])
+}
+
+
+def _may_capture_five(capturing: int, runs: int, other: int, limit: int) -> int:
+    """The squares of ``capturing`` where a capture might complete five in a row: the
+    arriving disk and every capturable disk within reach of it, all turned ``other``, would
+    put one of them in five in a row (a cheap bound, checked exactly afterwards)."""
+    zone = _ZONES[limit]
+    kept = 0
+    while capturing:
+        low = capturing & -capturing
+        capturing ^= low
+        changed = low | runs & zone[low.bit_length() - 1]
+        if _five_cover(other | changed) & changed:
+            kept |= low
+    return kept
+
+
 def winning_moves(board: Board, first_only: bool = False, captures: bool = True) -> list[Move]:
     """The legal moves that win at once for the player to move (with or without a capture).
 
@@ -239,6 +270,8 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
         capturing, runs = _capture_reach(own, other, empty, limit) if captures else (0, 0)
         if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
             capturing = 0  # no capture could complete five in a row
+        if capturing:
+            capturing = _may_capture_five(capturing, runs, other, limit)
         if not target and not capturing:
             continue
         for d in range(8):
@@ -392,7 +425,9 @@ class Searcher:
         self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
-        self.history: dict[Move, int] = {}
+        self.history: dict[int, int] = {}
+        #: per ply, the last two moves that caused a cut-off there (tried before the full list)
+        self.killers: dict[int, list[Move]] = {}
         self.armed = False
         #: horizon nodes up to this many plies from the root play out a pending double move
         #: (every first move, then the win test); deeper, only the evaluation sees it
@@ -418,8 +453,9 @@ class Searcher:
         def key(m: Move) -> int:
             if m == best:
                 return -(10**9)
-            k = -history.get(m, 0)
-            if hot >> m.to_sq & 1:
+            to = m.to_sq
+            k = -history.get(m.from_sq << 7 | to << 1 | m.capture, 0)
+            if hot >> to & 1:
                 k -= 10**6
             if m.capture:
                 k -= 1000
@@ -427,6 +463,24 @@ class Searcher:
 
         moves.sort(key=key)
         return moves
+
+    def _candidates(self, best: Move | None, ply: int) -> Iterator[Move]:
+        """The moves of an inner node, best first: the table's move and this ply's killers
+        (checked legal) before the full list is even made, since one of them often cuts
+        off; then the rest, ordered (threat squares, history)."""
+        board = self.board
+        tried: list[Move] = []
+        if best is not None and board.is_legal(best):
+            tried.append(best)
+            yield best
+        for killer in self.killers.get(ply, ()):
+            if killer not in tried and board.is_legal(killer):
+                tried.append(killer)
+                yield killer
+        moves = board.legal_moves()
+        if tried:
+            moves = [m for m in moves if m not in tried]
+        yield from self._ordered(moves, None)
 
     def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Value of the board for its player to move, searched ``depth`` plies."""
@@ -459,7 +513,7 @@ class Searcher:
         me = board.turn
         best = -_INF
         chosen = None
-        for move in self._ordered(board.legal_moves(), best_move):
+        for move in self._candidates(best_move, ply):
             board._play(move)
             try:
                 # principal variation search: after the first move, a null window shows most
@@ -484,7 +538,12 @@ class Searcher:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        code = move.from_sq << 7 | move.to_sq << 1 | move.capture
+                        self.history[code] = self.history.get(code, 0) + depth * depth
+                        killers = self.killers.setdefault(ply, [])
+                        if move not in killers and not move.is_pass:
+                            killers.insert(0, move)
+                            del killers[2:]
                         break
         assert chosen is not None
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
