@@ -18,6 +18,7 @@ from flipside.themisto.engine import (
     PROVEN,
     WIN,
     Engine,
+    Searcher,
     parse_level,
     winning_moves,
 )
@@ -839,6 +840,31 @@ def test_max_level_solves_the_suite(kind: str, doc: str, position: str, correct:
     if kind.startswith("win") or kind == "double-move-win":
         assert info["proven"] is not None
         assert info["proven"]["winner"] == ("one" if board.turn == 1 else "two")  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("kind", "doc", "position", "correct"),
+    [t for t in TACTICS if t[0] in ("win2-forcing", "double-move-win")],
+)
+def test_late_move_reductions_keep_the_forced_wins(
+    kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    assert LEVELS[MAX_LEVEL].reduce_late
+    info = Engine("max").think(board, seconds=SLOW_BUDGET, depth=3)  # reductions from depth 3
+    assert info["move"] in correct, (kind, doc, info)
+    assert info["proven"] is not None
+
+
+def test_late_move_reductions_search_fewer_nodes() -> None:
+    board = Board()  # depth 4 at the start: 41,427 nodes without, 21,261 with reductions
+    plain = Searcher(board.copy())
+    plain.run(4)
+    reduced = Searcher(board.copy())
+    reduced.reduce_from = 2
+    answer = reduced.run(4)
+    assert reduced.nodes < plain.nodes * 0.8
+    assert answer.move in board.legal_moves()
 
 
 def test_a_win_is_reported_as_proven_with_its_length() -> None:

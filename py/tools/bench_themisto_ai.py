@@ -4,8 +4,9 @@
 bench``; ``dist/`` must be built); run the file to print them. Through the page's own facade
 (``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
 
-- speed: ``themisto_think`` at level 3 (depth 2, no noise, a budget never reached, so the
-  same tree natively and in the browser) on a few early positions; nodes / seconds;
+- speed: ``themisto_hints`` at level 3 (a value for every move at depth 2, no noise, a budget
+  never reached, so the same tree natively and in the browser) on a few early positions;
+  nodes / seconds;
 - the top level in the page: a game of the top level against itself from each opening, each
   move timed around the call as the page sees it (budget 2.4 s in the browser).
 """
@@ -27,7 +28,7 @@ from bench import CHROMIUM, CHROMIUM_ARGS, DIST, Row, _wait_ready, static_server
 from flipside import web
 
 OPENINGS = ["themisto/a1-b2", "themisto/b1-b4,g8-g6", "themisto/a1-b2,a7-b6"]
-SPEED_LEVEL = 3  # depth 2 and no noise: the same tree everywhere
+SPEED_LEVEL = 3  # hints: depth 2, every move's value, no noise: the same tree everywhere
 SPEED_SECONDS = 60.0  # never reached
 GAME_PLIES = 12  # top-level moves timed per opening
 
@@ -38,15 +39,15 @@ def rows() -> list[Row]:
     from playwright.sync_api import sync_playwright
 
     params = [{"record": r, "level": SPEED_LEVEL, "seconds": SPEED_SECONDS} for r in OPENINGS]
-    native = [web.themisto_think(**p) for p in params]
+    native = [web.themisto_hints(**p) for p in params]
     with static_server(DIST) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_context(viewport={"width": 1100, "height": 760}).new_page()
         page.goto(origin + "/")
         _wait_ready(page)
         call = "(args) => window.flipside.engine.call(args[0], args[1])"
-        page.evaluate(call, ["themisto_think", params[0]])  # warm-up: the engine's import
-        chromium = [page.evaluate(call, ["themisto_think", p]) for p in params]
+        page.evaluate(call, ["themisto_hints", params[0]])  # warm-up: the engine's import
+        chromium = [page.evaluate(call, ["themisto_hints", p]) for p in params]
         times = [t for record in OPENINGS for t in _top_level_game(page, record)]
         browser.close()
 
@@ -55,7 +56,11 @@ def rows() -> list[Row]:
 
     same = [a["nodes"] for a in native] == [a["nodes"] for a in chromium]
     return [
-        ("themisto nodes/s native", round(rate(native)), f"depth 2, {len(OPENINGS)} positions"),
+        (
+            "themisto nodes/s native",
+            round(rate(native)),
+            f"hints: depth 2, {len(OPENINGS)} positions",
+        ),
         (
             "themisto nodes/s Chromium worker",
             round(rate(chromium)),

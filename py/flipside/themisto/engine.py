@@ -53,21 +53,23 @@ class Level:
     move, native (the browser is about twice as slow); ``noise``: standard deviation of the
     random amount added to each unproven move's value before choosing (0 plays the best move);
     ``random_moves``: share of moves chosen uniformly at random among the legal ones (a
-    blunder: only level 1 has it). From level 2 up a proven win is always played and a proven
-    loss never chosen while another move is not one.
+    blunder: only level 1 has it); ``reduce_late``: late move reductions when playing (not in
+    ``analysis``; see ``Searcher.reduce_from``). From level 2 up a proven win is always
+    played and a proven loss never chosen while another move is not one.
     """
 
     depth: int
     seconds: float
     noise: float = 0.0
     random_moves: float = 0.0
+    reduce_late: bool = False
 
 
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.3, noise=200.0, random_moves=0.5),
     2: Level(depth=1, seconds=0.3, noise=200.0),
     3: Level(depth=2, seconds=0.6),
-    4: Level(depth=30, seconds=1.2),
+    4: Level(depth=30, seconds=1.2, reduce_late=True),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -432,6 +434,11 @@ class Searcher:
         #: horizon nodes up to this many plies from the root play out a pending double move
         #: (every first move, then the win test); deeper, only the evaluation sees it
         self.double_move_plies = 1
+        #: late move reductions: at nodes with at least ``reduce_from`` plies to go, quiet
+        #: moves after the first ``reduce_after`` quiet ones are first searched a ply less
+        #: (and again in full when that shows them better); off unless set
+        self.reduce_from = 1000
+        self.reduce_after = 1
 
     def _check(self) -> None:
         if not self.armed:
@@ -441,7 +448,9 @@ class Searcher:
         if self.should_stop is not None and self.should_stop():
             raise Stopped
 
-    def _ordered(self, moves: list[Move], best: Move | None) -> list[Move]:
+    def _ordered(self, moves: list[Move], best: Move | None) -> int:
+        """Sort ``moves`` best first (in place); return the hot squares (where either
+        player could complete a row now)."""
         board = self.board
         me = board.turn
         hot = 0
@@ -462,25 +471,28 @@ class Searcher:
             return k
 
         moves.sort(key=key)
-        return moves
+        return hot
 
-    def _candidates(self, best: Move | None, ply: int) -> Iterator[Move]:
-        """The moves of an inner node, best first: the table's move and this ply's killers
-        (checked legal) before the full list is even made, since one of them often cuts
-        off; then the rest, ordered (threat squares, history)."""
+    def _candidates(self, best: Move | None, ply: int) -> Iterator[tuple[Move, bool]]:
+        """The moves of an inner node, best first, each with whether it is quiet (no capture,
+        not onto a square where either player could complete a row): the table's move and
+        this ply's killers (checked legal) before the full list is even made, since one of
+        them often cuts off; then the rest, ordered (threat squares, history)."""
         board = self.board
         tried: list[Move] = []
         if best is not None and board.is_legal(best):
             tried.append(best)
-            yield best
+            yield best, False
         for killer in self.killers.get(ply, ()):
             if killer not in tried and board.is_legal(killer):
                 tried.append(killer)
-                yield killer
+                yield killer, False
         moves = board.legal_moves()
         if tried:
             moves = [m for m in moves if m not in tried]
-        yield from self._ordered(moves, None)
+        hot = self._ordered(moves, None)
+        for move in moves:
+            yield move, not move.capture and not hot >> move.to_sq & 1
 
     def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Value of the board for its player to move, searched ``depth`` plies."""
@@ -513,24 +525,25 @@ class Searcher:
         me = board.turn
         best = -_INF
         chosen = None
-        for move in self._candidates(best_move, ply):
+        late = 0
+        for move, quiet in self._candidates(best_move, ply):
             board._play(move)
+            same = board.turn == me  # the mover lost a turn: it moves again
             try:
-                # principal variation search: after the first move, a null window shows most
-                # moves no better; only one that beats alpha is searched again in full
-                if board.turn == me:
-                    if chosen is not None and beta > alpha + 1:
-                        value = self.search(depth - 1, alpha, alpha + 1, ply + 1)
-                        if alpha < value < beta:
-                            value = self.search(depth - 1, alpha, beta, ply + 1)
-                    else:
-                        value = self.search(depth - 1, alpha, beta, ply + 1)
-                elif chosen is not None and beta > alpha + 1:
-                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < value < beta:
-                        value = -self.search(depth - 1, -beta, -alpha, ply + 1)
+                if chosen is None:
+                    value = self._value(same, depth - 1, alpha, beta, ply + 1)
                 else:
-                    value = -self.search(depth - 1, -beta, -alpha, ply + 1)
+                    # principal variation search: after the first move, a null window shows
+                    # most moves no better; only one that beats alpha is searched again in
+                    # full. Late quiet moves are first searched a ply shallower.
+                    late += quiet
+                    reduce = depth >= self.reduce_from and quiet and late > self.reduce_after
+                    if reduce or beta > alpha + 1:
+                        value = self._value(same, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                        if value > alpha and (reduce or value < beta):
+                            value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = self._value(same, depth - 1, alpha, beta, ply + 1)
             finally:
                 board.pop()
             if value > best:
@@ -549,6 +562,13 @@ class Searcher:
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
         return best
+
+    def _value(self, same: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A child's value for the parent's player (``same``: the parent's player moves
+        again after a lost turn, so the value is not negated)."""
+        if same:
+            return self.search(depth, alpha, beta, ply)
+        return -self.search(depth, -beta, -alpha, ply)
 
     def _leaf(self, beta: int, ply: int) -> int:
         """Value at the horizon: a win in one, else the evaluation. The captures' part of
@@ -809,6 +829,8 @@ class Engine:
         noisy = level.noise > 0 or level.random_moves > 0
         work = board.copy()
         searcher = Searcher(work, should_stop, self.clock() + budget, self.clock)
+        if level.reduce_late:
+            searcher.reduce_from = 2
 
         def report(result: DepthResult) -> None:
             if on_depth is not None:
