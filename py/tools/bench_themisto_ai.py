@@ -48,7 +48,9 @@ def rows() -> list[Row]:
         call = "(args) => window.flipside.engine.call(args[0], args[1])"
         page.evaluate(call, ["themisto_hints", params[0]])  # warm-up: the engine's import
         chromium = [page.evaluate(call, ["themisto_hints", p]) for p in params]
-        times = [t for record in OPENINGS for t in _top_level_game(page, record)]
+        moves = [m for record in OPENINGS for m in _top_level_game(page, record)]
+        times = [t for t, _ in moves]
+        depths = [d for _, d in moves]
         browser.close()
 
     def rate(answers: list[dict[str, Any]]) -> float:
@@ -72,11 +74,18 @@ def rows() -> list[Row]:
             round(statistics.mean(times), 2),
             f"s mean of {len(times)} moves, max {max(times):.2f} s (budget 2.4 s)",
         ),
+        (
+            "themisto top level, depth in Chromium",
+            round(statistics.mean(depths), 2),
+            "mean finished depth of those moves, "
+            + ", ".join(f"{depths.count(d)} x {d}" for d in sorted(set(depths))),
+        ),
     ]
 
 
-def _top_level_game(page: Any, record: str) -> list[float]:
-    """Seconds per move (wall, as the page waits) of the top level against itself."""
+def _top_level_game(page: Any, record: str) -> list[tuple[float, int]]:
+    """(seconds, finished depth) per move (wall, as the page waits) of the top level against
+    itself."""
     times = []
     for _ in range(GAME_PLIES):
         state = web.state(record)
@@ -87,7 +96,7 @@ def _top_level_game(page: Any, record: str) -> list[float]:
             "(args) => window.flipside.engine.call(args[0], args[1])",
             ["themisto_think", {"record": record, "level": "max"}],
         )
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, int(answer["depth"])))
         record = web.play(record, answer["move"])["record"]
     return times
 
