@@ -19,6 +19,7 @@ from flipside.themisto.engine import (
     WIN,
     Engine,
     Searcher,
+    evaluate,
     parse_level,
     winning_moves,
 )
@@ -829,6 +830,40 @@ def test_every_level_above_the_first_wins_and_defends_in_one(
     for seed in range(3):
         info = Engine(level, seed=seed).think(board, seconds=SLOW_BUDGET, depth=1)
         assert info["move"] in correct, (kind, doc, info)
+
+
+CARELESS_LEVELS = [n for n, level in LEVELS.items() if level.caution < 100]
+
+
+@pytest.mark.parametrize("level", CARELESS_LEVELS)
+@pytest.mark.parametrize(("kind", "doc", "position", "correct"), WIN_OR_DEFEND)
+def test_a_careless_evaluation_changes_no_forced_result(
+    level: int, kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    info = Engine(level).think(board, seconds=SLOW_BUDGET)  # at the level's own depth
+    assert info["move"] in correct, (kind, doc, info)
+
+
+def test_caution_only_lowers_the_weight_of_the_opponents_rows() -> None:
+    rng = random.Random(7)
+    board = Board()
+    lowered = 0
+    for _ in range(300):
+        if board.is_game_over():
+            board = Board()
+        full, half, none = evaluate(board), evaluate(board, 50), evaluate(board, 0)
+        assert none >= half >= full
+        lowered += none > full
+        board.push(rng.choice(board.legal_moves()))
+    assert lowered > 10
+
+
+def test_caution_applies_when_playing_not_in_analysis() -> None:
+    board = Board.from_moves("a1-b2 b8-c7 h2-g3 g1-f2")
+    level = min(CARELESS_LEVELS)
+    careless = Engine(level).analysis(board, seconds=SLOW_BUDGET).values
+    assert careless == Engine(MAX_LEVEL).analysis(board, seconds=SLOW_BUDGET, depth=2).values
 
 
 @pytest.mark.parametrize(("kind", "doc", "position", "correct"), TACTICS)

@@ -54,8 +54,10 @@ class Level:
     random amount added to each unproven move's value before choosing (0 plays the best move);
     ``random_moves``: share of moves chosen uniformly at random among the legal ones (a
     blunder: only level 1 has it); ``reduce_late``: late move reductions when playing (not in
-    ``analysis``; see ``Searcher.reduce_from``). From level 2 up a proven win is always
-    played and a proven loss never chosen while another move is not one.
+    ``analysis``; see ``Searcher.reduce_from``); ``caution``: the weight, in percent, the
+    evaluation gives the opponent's rows when playing (not in ``analysis``): below 100 the
+    level underrates threats it cannot yet see to the end. From level 2 up a proven win is
+    always played and a proven loss never chosen while another move is not one.
     """
 
     depth: int
@@ -63,12 +65,13 @@ class Level:
     noise: float = 0.0
     random_moves: float = 0.0
     reduce_late: bool = False
+    caution: int = 100
 
 
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.3, noise=200.0, random_moves=0.5),
     2: Level(depth=1, seconds=0.3, noise=200.0),
-    3: Level(depth=2, seconds=0.6),
+    3: Level(depth=2, seconds=0.6, caution=25),
     4: Level(depth=30, seconds=1.2, reduce_late=True),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
@@ -309,13 +312,14 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
 # ----- evaluation ----------------------------------------------------------------------------
 
 
-def evaluate(board: Board) -> int:
+def evaluate(board: Board, caution: int = 100) -> int:
     """Estimate for the player to move, who has no win in one (the search checked).
 
     It counts rows either side could complete next move (reachable winning squares, either
     colour): the opponent's are a threat the mover must answer (two are usually lost); the
     mover's own squares that no disk reaches yet are latent threats. When the opponent has a
     lost turn pending, the mover moves twice in a row: its latent threats become real.
+    ``caution`` (percent) scales what the opponent's rows cost.
     """
     me = board.turn
     them = 3 - me
@@ -336,8 +340,8 @@ def evaluate(board: Board) -> int:
         live = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
         latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
         if sign < 0:
-            score -= 300 * live if live < 2 else 900
-            score -= 25 * latent
+            score -= (300 * live if live < 2 else 900) * caution // 100
+            score -= 25 * latent * caution // 100
         else:
             score += (60 if double else 25) * latent + 40 * live
     if double:
@@ -439,6 +443,8 @@ class Searcher:
         #: (and again in full when that shows them better); off unless set
         self.reduce_from = 1000
         self.reduce_after = 1
+        #: how much the evaluation counts the opponent's rows (percent; see ``Level.caution``)
+        self.caution = 100
 
     def _check(self) -> None:
         if not self.armed:
@@ -584,7 +590,7 @@ class Searcher:
             if winning_moves(board, True):
                 return WIN - ply - 1
             return self._double_move(ply)
-        value = evaluate(board)
+        value = evaluate(board, self.caution)
         if value < beta and winning_moves(board, True):
             return WIN - ply - 1
         return value
@@ -608,7 +614,7 @@ class Searcher:
                     return WIN - ply - 2
             finally:
                 board.pop()
-        return evaluate(board)
+        return evaluate(board, self.caution)
 
     def _child(self, move: Move, depth: int, alpha: int, beta: int) -> int:
         board = self.board
@@ -831,6 +837,7 @@ class Engine:
         searcher = Searcher(work, should_stop, self.clock() + budget, self.clock)
         if level.reduce_late:
             searcher.reduce_from = 2
+        searcher.caution = level.caution
 
         def report(result: DepthResult) -> None:
             if on_depth is not None:
