@@ -18,6 +18,8 @@ from flipside.themisto.engine import (
     PROVEN,
     WIN,
     Engine,
+    Searcher,
+    evaluate,
     parse_level,
     winning_moves,
 )
@@ -830,6 +832,40 @@ def test_every_level_above_the_first_wins_and_defends_in_one(
         assert info["move"] in correct, (kind, doc, info)
 
 
+CARELESS_LEVELS = [n for n, level in LEVELS.items() if level.caution < 100]
+
+
+@pytest.mark.parametrize("level", CARELESS_LEVELS)
+@pytest.mark.parametrize(("kind", "doc", "position", "correct"), WIN_OR_DEFEND)
+def test_a_careless_evaluation_changes_no_forced_result(
+    level: int, kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    info = Engine(level).think(board, seconds=SLOW_BUDGET)  # at the level's own depth
+    assert info["move"] in correct, (kind, doc, info)
+
+
+def test_caution_only_lowers_the_weight_of_the_opponents_rows() -> None:
+    rng = random.Random(7)
+    board = Board()
+    lowered = 0
+    for _ in range(300):
+        if board.is_game_over():
+            board = Board()
+        full, half, none = evaluate(board), evaluate(board, 50), evaluate(board, 0)
+        assert none >= half >= full
+        lowered += none > full
+        board.push(rng.choice(board.legal_moves()))
+    assert lowered > 10
+
+
+def test_caution_applies_when_playing_not_in_analysis() -> None:
+    board = Board.from_moves("a1-b2 b8-c7 h2-g3 g1-f2")
+    level = min(CARELESS_LEVELS)
+    careless = Engine(level).analysis(board, seconds=SLOW_BUDGET).values
+    assert careless == Engine(MAX_LEVEL).analysis(board, seconds=SLOW_BUDGET, depth=2).values
+
+
 @pytest.mark.parametrize(("kind", "doc", "position", "correct"), TACTICS)
 def test_max_level_solves_the_suite(kind: str, doc: str, position: str, correct: list[str]) -> None:
     board = Board.from_position(position)
@@ -839,6 +875,31 @@ def test_max_level_solves_the_suite(kind: str, doc: str, position: str, correct:
     if kind.startswith("win") or kind == "double-move-win":
         assert info["proven"] is not None
         assert info["proven"]["winner"] == ("one" if board.turn == 1 else "two")  # type: ignore[index]
+
+
+@pytest.mark.parametrize(
+    ("kind", "doc", "position", "correct"),
+    [t for t in TACTICS if t[0] in ("win2-forcing", "double-move-win")],
+)
+def test_late_move_reductions_keep_the_forced_wins(
+    kind: str, doc: str, position: str, correct: list[str]
+) -> None:
+    board = Board.from_position(position)
+    assert LEVELS[MAX_LEVEL].reduce_late
+    info = Engine("max").think(board, seconds=SLOW_BUDGET, depth=3)  # reductions from depth 3
+    assert info["move"] in correct, (kind, doc, info)
+    assert info["proven"] is not None
+
+
+def test_late_move_reductions_search_fewer_nodes() -> None:
+    board = Board()  # depth 4 at the start: 41,427 nodes without, 21,261 with reductions
+    plain = Searcher(board.copy())
+    plain.run(4)
+    reduced = Searcher(board.copy())
+    reduced.reduce_from = 2
+    answer = reduced.run(4)
+    assert reduced.nodes < plain.nodes * 0.8
+    assert answer.move in board.legal_moves()
 
 
 def test_a_win_is_reported_as_proven_with_its_length() -> None:

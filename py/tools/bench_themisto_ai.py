@@ -4,8 +4,9 @@
 bench``; ``dist/`` must be built); run the file to print them. Through the page's own facade
 (``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
 
-- speed: ``themisto_think`` at level 3 (depth 2, no noise, a budget never reached, so the
-  same tree natively and in the browser) on a few early positions; nodes / seconds;
+- speed: ``themisto_hints`` at level 3 (a value for every move at depth 2, no noise, a budget
+  never reached, so the same tree natively and in the browser) on a few early positions;
+  nodes / seconds;
 - the top level in the page: a game of the top level against itself from each opening, each
   move timed around the call as the page sees it (budget 2.4 s in the browser).
 """
@@ -27,7 +28,7 @@ from bench import CHROMIUM, CHROMIUM_ARGS, DIST, Row, _wait_ready, static_server
 from flipside import web
 
 OPENINGS = ["themisto/a1-b2", "themisto/b1-b4,g8-g6", "themisto/a1-b2,a7-b6"]
-SPEED_LEVEL = 3  # depth 2 and no noise: the same tree everywhere
+SPEED_LEVEL = 3  # hints: depth 2, every move's value, no noise: the same tree everywhere
 SPEED_SECONDS = 60.0  # never reached
 GAME_PLIES = 12  # top-level moves timed per opening
 
@@ -38,16 +39,18 @@ def rows() -> list[Row]:
     from playwright.sync_api import sync_playwright
 
     params = [{"record": r, "level": SPEED_LEVEL, "seconds": SPEED_SECONDS} for r in OPENINGS]
-    native = [web.themisto_think(**p) for p in params]
+    native = [web.themisto_hints(**p) for p in params]
     with static_server(DIST) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         page = browser.new_context(viewport={"width": 1100, "height": 760}).new_page()
         page.goto(origin + "/")
         _wait_ready(page)
         call = "(args) => window.flipside.engine.call(args[0], args[1])"
-        page.evaluate(call, ["themisto_think", params[0]])  # warm-up: the engine's import
-        chromium = [page.evaluate(call, ["themisto_think", p]) for p in params]
-        times = [t for record in OPENINGS for t in _top_level_game(page, record)]
+        page.evaluate(call, ["themisto_hints", params[0]])  # warm-up: the engine's import
+        chromium = [page.evaluate(call, ["themisto_hints", p]) for p in params]
+        moves = [m for record in OPENINGS for m in _top_level_game(page, record)]
+        times = [t for t, _ in moves]
+        depths = [d for _, d in moves]
         browser.close()
 
     def rate(answers: list[dict[str, Any]]) -> float:
@@ -55,7 +58,11 @@ def rows() -> list[Row]:
 
     same = [a["nodes"] for a in native] == [a["nodes"] for a in chromium]
     return [
-        ("themisto nodes/s native", round(rate(native)), f"depth 2, {len(OPENINGS)} positions"),
+        (
+            "themisto nodes/s native",
+            round(rate(native)),
+            f"hints: depth 2, {len(OPENINGS)} positions",
+        ),
         (
             "themisto nodes/s Chromium worker",
             round(rate(chromium)),
@@ -67,11 +74,18 @@ def rows() -> list[Row]:
             round(statistics.mean(times), 2),
             f"s mean of {len(times)} moves, max {max(times):.2f} s (budget 2.4 s)",
         ),
+        (
+            "themisto top level, depth in Chromium",
+            round(statistics.mean(depths), 2),
+            "mean finished depth of those moves, "
+            + ", ".join(f"{depths.count(d)} x {d}" for d in sorted(set(depths))),
+        ),
     ]
 
 
-def _top_level_game(page: Any, record: str) -> list[float]:
-    """Seconds per move (wall, as the page waits) of the top level against itself."""
+def _top_level_game(page: Any, record: str) -> list[tuple[float, int]]:
+    """(seconds, finished depth) per move (wall, as the page waits) of the top level against
+    itself."""
     times = []
     for _ in range(GAME_PLIES):
         state = web.state(record)
@@ -82,7 +96,7 @@ def _top_level_game(page: Any, record: str) -> list[float]:
             "(args) => window.flipside.engine.call(args[0], args[1])",
             ["themisto_think", {"record": record, "level": "max"}],
         )
-        times.append(time.perf_counter() - start)
+        times.append((time.perf_counter() - start, int(answer["depth"])))
         record = web.play(record, answer["move"])["record"]
     return times
 

@@ -19,10 +19,19 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from flipside.themisto.bits import FULL, RAYS, SHIFTS, captured, origin, run_length, slides
+from flipside.themisto.bits import (
+    FULL,
+    RAY_SQUARES,
+    RAYS,
+    SHIFTS,
+    captured,
+    origin,
+    run_length,
+    slides,
+)
 from flipside.themisto.board import CAPTURE_LIMIT, Board
 from flipside.themisto.notation import Move
 
@@ -44,21 +53,26 @@ class Level:
     move, native (the browser is about twice as slow); ``noise``: standard deviation of the
     random amount added to each unproven move's value before choosing (0 plays the best move);
     ``random_moves``: share of moves chosen uniformly at random among the legal ones (a
-    blunder: only level 1 has it). From level 2 up a proven win is always played and a proven
-    loss never chosen while another move is not one.
+    blunder: only level 1 has it); ``reduce_late``: late move reductions when playing (not in
+    ``analysis``; see ``Searcher.reduce_from``); ``caution``: the weight, in percent, the
+    evaluation gives the opponent's rows when playing (not in ``analysis``): below 100 the
+    level underrates threats it cannot yet see to the end. From level 2 up a proven win is
+    always played and a proven loss never chosen while another move is not one.
     """
 
     depth: int
     seconds: float
     noise: float = 0.0
     random_moves: float = 0.0
+    reduce_late: bool = False
+    caution: int = 100
 
 
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.3, noise=200.0, random_moves=0.5),
     2: Level(depth=1, seconds=0.3, noise=200.0),
-    3: Level(depth=2, seconds=0.6),
-    4: Level(depth=30, seconds=1.2),
+    3: Level(depth=2, seconds=0.6, caution=25),
+    4: Level(depth=30, seconds=1.2, reduce_late=True),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -218,6 +232,28 @@ def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, i
     return dests, runs
 
 
+#: ``_ZONES[n][sq]``: the squares up to ``n`` steps from ``sq`` along the eight directions
+_ZONES = {
+    n: tuple(sum(1 << s for d in range(8) for s in RAY_SQUARES[d][sq][:n]) for sq in range(64))
+    for n in set(CAPTURE_LIMIT[1:])
+}
+
+
+def _may_capture_five(capturing: int, runs: int, other: int, limit: int) -> int:
+    """The squares of ``capturing`` where a capture might complete five in a row: the
+    arriving disk and every capturable disk within reach of it, all turned ``other``, would
+    put one of them in five in a row (a cheap bound, checked exactly afterwards)."""
+    zone = _ZONES[limit]
+    kept = 0
+    while capturing:
+        low = capturing & -capturing
+        capturing ^= low
+        changed = low | runs & zone[low.bit_length() - 1]
+        if _five_cover(other | changed) & changed:
+            kept |= low
+    return kept
+
+
 def winning_moves(board: Board, first_only: bool = False, captures: bool = True) -> list[Move]:
     """The legal moves that win at once for the player to move (with or without a capture).
 
@@ -239,6 +275,8 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
         capturing, runs = _capture_reach(own, other, empty, limit) if captures else (0, 0)
         if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
             capturing = 0  # no capture could complete five in a row
+        if capturing:
+            capturing = _may_capture_five(capturing, runs, other, limit)
         if not target and not capturing:
             continue
         for d in range(8):
@@ -274,13 +312,14 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
 # ----- evaluation ----------------------------------------------------------------------------
 
 
-def evaluate(board: Board) -> int:
+def evaluate(board: Board, caution: int = 100) -> int:
     """Estimate for the player to move, who has no win in one (the search checked).
 
     It counts rows either side could complete next move (reachable winning squares, either
     colour): the opponent's are a threat the mover must answer (two are usually lost); the
     mover's own squares that no disk reaches yet are latent threats. When the opponent has a
     lost turn pending, the mover moves twice in a row: its latent threats become real.
+    ``caution`` (percent) scales what the opponent's rows cost.
     """
     me = board.turn
     them = 3 - me
@@ -301,8 +340,8 @@ def evaluate(board: Board) -> int:
         live = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
         latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
         if sign < 0:
-            score -= 300 * live if live < 2 else 900
-            score -= 25 * latent
+            score -= (300 * live if live < 2 else 900) * caution // 100
+            score -= 25 * latent * caution // 100
         else:
             score += (60 if double else 25) * latent + 40 * live
     if double:
@@ -392,11 +431,20 @@ class Searcher:
         self.deadline = deadline
         self.nodes = 0
         self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
-        self.history: dict[Move, int] = {}
+        self.history: dict[int, int] = {}
+        #: per ply, the last two moves that caused a cut-off there (tried before the full list)
+        self.killers: dict[int, list[Move]] = {}
         self.armed = False
         #: horizon nodes up to this many plies from the root play out a pending double move
         #: (every first move, then the win test); deeper, only the evaluation sees it
         self.double_move_plies = 1
+        #: late move reductions: at nodes with at least ``reduce_from`` plies to go, quiet
+        #: moves after the first ``reduce_after`` quiet ones are first searched a ply less
+        #: (and again in full when that shows them better); off unless set
+        self.reduce_from = 1000
+        self.reduce_after = 1
+        #: how much the evaluation counts the opponent's rows (percent; see ``Level.caution``)
+        self.caution = 100
 
     def _check(self) -> None:
         if not self.armed:
@@ -406,7 +454,9 @@ class Searcher:
         if self.should_stop is not None and self.should_stop():
             raise Stopped
 
-    def _ordered(self, moves: list[Move], best: Move | None) -> list[Move]:
+    def _ordered(self, moves: list[Move], best: Move | None) -> int:
+        """Sort ``moves`` best first (in place); return the hot squares (where either
+        player could complete a row now)."""
         board = self.board
         me = board.turn
         hot = 0
@@ -418,15 +468,37 @@ class Searcher:
         def key(m: Move) -> int:
             if m == best:
                 return -(10**9)
-            k = -history.get(m, 0)
-            if hot >> m.to_sq & 1:
+            to = m.to_sq
+            k = -history.get(m.from_sq << 7 | to << 1 | m.capture, 0)
+            if hot >> to & 1:
                 k -= 10**6
             if m.capture:
                 k -= 1000
             return k
 
         moves.sort(key=key)
-        return moves
+        return hot
+
+    def _candidates(self, best: Move | None, ply: int) -> Iterator[tuple[Move, bool]]:
+        """The moves of an inner node, best first, each with whether it is quiet (no capture,
+        not onto a square where either player could complete a row): the table's move and
+        this ply's killers (checked legal) before the full list is even made, since one of
+        them often cuts off; then the rest, ordered (threat squares, history)."""
+        board = self.board
+        tried: list[Move] = []
+        if best is not None and board.is_legal(best):
+            tried.append(best)
+            yield best, False
+        for killer in self.killers.get(ply, ()):
+            if killer not in tried and board.is_legal(killer):
+                tried.append(killer)
+                yield killer, False
+        moves = board.legal_moves()
+        if tried:
+            moves = [m for m in moves if m not in tried]
+        hot = self._ordered(moves, None)
+        for move in moves:
+            yield move, not move.capture and not hot >> move.to_sq & 1
 
     def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """Value of the board for its player to move, searched ``depth`` plies."""
@@ -459,24 +531,25 @@ class Searcher:
         me = board.turn
         best = -_INF
         chosen = None
-        for move in self._ordered(board.legal_moves(), best_move):
+        late = 0
+        for move, quiet in self._candidates(best_move, ply):
             board._play(move)
+            same = board.turn == me  # the mover lost a turn: it moves again
             try:
-                # principal variation search: after the first move, a null window shows most
-                # moves no better; only one that beats alpha is searched again in full
-                if board.turn == me:
-                    if chosen is not None and beta > alpha + 1:
-                        value = self.search(depth - 1, alpha, alpha + 1, ply + 1)
-                        if alpha < value < beta:
-                            value = self.search(depth - 1, alpha, beta, ply + 1)
-                    else:
-                        value = self.search(depth - 1, alpha, beta, ply + 1)
-                elif chosen is not None and beta > alpha + 1:
-                    value = -self.search(depth - 1, -alpha - 1, -alpha, ply + 1)
-                    if alpha < value < beta:
-                        value = -self.search(depth - 1, -beta, -alpha, ply + 1)
+                if chosen is None:
+                    value = self._value(same, depth - 1, alpha, beta, ply + 1)
                 else:
-                    value = -self.search(depth - 1, -beta, -alpha, ply + 1)
+                    # principal variation search: after the first move, a null window shows
+                    # most moves no better; only one that beats alpha is searched again in
+                    # full. Late quiet moves are first searched a ply shallower.
+                    late += quiet
+                    reduce = depth >= self.reduce_from and quiet and late > self.reduce_after
+                    if reduce or beta > alpha + 1:
+                        value = self._value(same, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                        if value > alpha and (reduce or value < beta):
+                            value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = self._value(same, depth - 1, alpha, beta, ply + 1)
             finally:
                 board.pop()
             if value > best:
@@ -484,12 +557,24 @@ class Searcher:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        self.history[move] = self.history.get(move, 0) + depth * depth
+                        code = move.from_sq << 7 | move.to_sq << 1 | move.capture
+                        self.history[code] = self.history.get(code, 0) + depth * depth
+                        killers = self.killers.setdefault(ply, [])
+                        if move not in killers and not move.is_pass:
+                            killers.insert(0, move)
+                            del killers[2:]
                         break
         assert chosen is not None
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
         return best
+
+    def _value(self, same: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A child's value for the parent's player (``same``: the parent's player moves
+        again after a lost turn, so the value is not negated)."""
+        if same:
+            return self.search(depth, alpha, beta, ply)
+        return -self.search(depth, -beta, -alpha, ply)
 
     def _leaf(self, beta: int, ply: int) -> int:
         """Value at the horizon: a win in one, else the evaluation. The captures' part of
@@ -505,7 +590,7 @@ class Searcher:
             if winning_moves(board, True):
                 return WIN - ply - 1
             return self._double_move(ply)
-        value = evaluate(board)
+        value = evaluate(board, self.caution)
         if value < beta and winning_moves(board, True):
             return WIN - ply - 1
         return value
@@ -529,7 +614,7 @@ class Searcher:
                     return WIN - ply - 2
             finally:
                 board.pop()
-        return evaluate(board)
+        return evaluate(board, self.caution)
 
     def _child(self, move: Move, depth: int, alpha: int, beta: int) -> int:
         board = self.board
@@ -750,6 +835,9 @@ class Engine:
         noisy = level.noise > 0 or level.random_moves > 0
         work = board.copy()
         searcher = Searcher(work, should_stop, self.clock() + budget, self.clock)
+        if level.reduce_late:
+            searcher.reduce_from = 2
+        searcher.caution = level.caution
 
         def report(result: DepthResult) -> None:
             if on_depth is not None:
