@@ -228,7 +228,7 @@ class Engine:
             if stopped():
                 pass
             elif empties <= level.endgame and estimate <= fits:
-                solved = self._solve(P, O, searcher, start, hard_end, should_stop)
+                solved = self._solve(P, O, searcher, result, start, hard_end, should_stop)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
                 solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
             if solved is not None:
@@ -261,14 +261,17 @@ class Engine:
         P: int,
         O: int,
         searcher: Searcher,
+        result: DepthResult,
         start: float,
         deadline: float,
         should_stop: Callable[[], bool] | None,
     ) -> DepthResult | None:
-        """The exact best move and line, or None when stopped or out of time first."""
+        """The exact best move and line, or None when stopped or out of time first. The
+        midgame pre-search ``result`` gives the root order and the first window's centre."""
         solver = Solver(should_stop, deadline)
+        guess = 2 * round(result.score / 2)
         try:
-            score, sq = solver.best(P, O, searcher.root_order or None)
+            score, sq = solver.best(P, O, searcher.root_order or None, guess)
         except Stopped:
             return None
         line = solver.principal_variation(P, O, sq)
