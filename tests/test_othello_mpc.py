@@ -94,7 +94,8 @@ def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
     sys.modules["fit_mpc"] = fit_mpc
     spec.loader.exec_module(fit_mpc)
     out = tmp_path / "mpc.json"
-    args = ["--positions", "12", "--depth", "4", "--out", str(out), "--wthor", str(WTHOR)]
+    wthor = str(WTHOR / "WTH_2000.wtb")
+    args = ["--positions", "12", "--depth", "4", "--out", str(out), "--wthor", wthor]
     assert fit_mpc.main(args) == 0
     data = json.loads(out.read_text())
     rows = data["fits"]

@@ -15,6 +15,7 @@ residuals ``sigma`` are written to ``py/flipside/othello/mpc.json`` (discs), whi
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import random
@@ -57,7 +58,8 @@ def replay(moves: tuple[int, ...], count: int) -> tuple[int, int] | None:
 
 def sample_positions(count: int, seed: int, wthor: Path) -> list[tuple[int, int]]:
     """``count`` positions from distinct random games, empties spread over 14..54."""
-    games = [g for path in sorted(wthor.glob("WTH_*.wtb")) for g in read_wthor(path)]
+    paths = [wthor] if wthor.is_file() else sorted(wthor.glob("WTH_*.wtb"))
+    games = [g for path in paths for g in read_wthor(path)]
     rnd = random.Random(seed)
     out: list[tuple[int, int]] = []
     lo, hi = GROUPS[0][0], GROUPS[-1][1]
@@ -131,14 +133,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, default=9, help="deepest fitted depth")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--wthor", type=Path, default=WTHOR)
+    parser.add_argument("--wthor", type=Path, default=WTHOR, help="a folder or one .wtb file")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
     start = time.process_time()
     positions = sample_positions(args.positions, args.seed, args.wthor)
-    with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        values = []
-        for v in pool.map(depth_values, positions, [args.depth] * len(positions)):
+    depths = [args.depth] * len(positions)
+    values: list[list[float]] = []
+    with contextlib.ExitStack() as stack:
+        if args.workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
+            searched = pool.map(depth_values, positions, depths)
+        else:  # in this process (also where there are no subprocesses, as in Pyodide)
+            searched = map(depth_values, positions, depths)
+        for v in searched:
             values.append(v)
             if len(values) % 20 == 0:
                 print(f"  {len(values)}/{len(positions)} positions searched", file=sys.stderr)
