@@ -181,3 +181,29 @@ def test_outcome_move_finds_a_win_else_a_draw() -> None:
             assert sq == order[0]
         seen.add((value > 0) - (value < 0))
     assert seen == {-1, 0, 1}
+
+
+def test_best_with_an_order_and_a_guess_stays_exact() -> None:
+    """A given root order and a first window around a guess (right, too low, too high)
+    change the work, never the score; the move found reaches the score."""
+    rnd = random.Random(21)
+    for _ in range(12):
+        P, O = random_position(rnd, 11)
+        if not legal_moves(P, O):
+            continue
+        exact = Solver().move_scores(P, O)
+        score = max(exact.values())
+        order = sorted(exact)
+        rnd.shuffle(order)
+        for guess in (score, score - 20, score + 20, None):
+            got, sq = Solver().best(P, O, order, guess)
+            assert got == score and exact[sq] == score
+
+
+@pytest.mark.parametrize("ident", ["ffo1", "ffo10"])
+def test_ffo_best_with_a_wrong_guess(ident: str) -> None:
+    row = next(r for r in ffo_rows() if r[0] == ident)
+    P, O = own_bits(row[1], row[2])
+    for guess in (int(row[4]) - 12, int(row[4]) + 12):
+        score, sq = Solver().best(P, O, None, guess)
+        assert score == int(row[4]) and square_name(sq) in row[5].split(",")

@@ -36,6 +36,9 @@ MOBILITY_MIN = 7
 ETC_MIN = 8
 """Above this many empties, look up every child in the hash table before searching."""
 
+ASPIRATION = 4
+"""Half width of ``Solver.best``'s first window around a guessed score."""
+
 POLL_INTERVAL = 2048
 """Nodes between two calls of ``should_stop`` / clock reads."""
 
@@ -353,25 +356,42 @@ class Solver:
         f = FLIPS[sq](P, O)
         return -self.search(O ^ f, P | f | (1 << sq), -beta, -alpha)
 
-    def best(self, P: int, O: int) -> tuple[int, int]:
+    def best(
+        self, P: int, O: int, order: list[int] | None = None, guess: int | None = None
+    ) -> tuple[int, int]:
         """Exact score for ``P`` and one best square (-1 when ``P`` has no move).
 
-        Root moves in fastest-first order; after the first, a null-window search proves
-        each one worse or finds it better (then it is searched again with a full window).
+        Root moves in the given ``order`` (e.g. a midgame search's, best first; moves it
+        leaves out come last), else fastest-first; after the first, a null-window search
+        proves each one worse or finds it better (then it is searched again with a full
+        window).
         """
         moves = legal_moves(P, O)
         if not moves:
             return self.search(P, O), -1
         children = []
+        rank = {sq: i for i, sq in enumerate(order or [])}
         for sq in squares_of(moves):
             f = FLIPS[sq](P, O)
             nP, nO = O ^ f, P | f | (1 << sq)
-            mob = legal_moves(nP, nO)
-            children.append((mob.bit_count() + 2 * (mob & _CORNERS).bit_count(), sq, nP, nO))
+            if order:
+                key = rank.get(sq, 64)
+            else:
+                mob = legal_moves(nP, nO)
+                key = mob.bit_count() + 2 * (mob & _CORNERS).bit_count()
+            children.append((key, sq, nP, nO))
         children.sort()
         best, best_sq = -_INF, -1
         for _, sq, nP, nO in children:
-            if best_sq < 0:
+            if best_sq < 0 and guess is not None:
+                # Aspiration: the first move in a window around the guess, again if outside.
+                alpha, beta = max(-64, guess - ASPIRATION), min(64, guess + ASPIRATION)
+                v = -self.search(nP, nO, -beta, -alpha)
+                if v <= alpha:
+                    v = -self.search(nP, nO, -v - 1, 64)
+                elif v >= beta:
+                    v = -self.search(nP, nO, -64, -v + 1)
+            elif best_sq < 0:
                 v = -self.search(nP, nO)
             else:
                 v = -self.search(nP, nO, -best - 1, -best)

@@ -40,7 +40,9 @@ class Level:
     move takes longer than this many times ``seconds`` (critical midgame moves and exact
     solves may use the time between the budget and this limit); ``outcome``: up to this many
     empties beyond ``endgame``, search for a winning (else drawing) move by the outcome
-    only, when the estimate says it fits in the time.
+    only, when the estimate says it fits in the time; ``selectivity``: Multi-ProbCut in the
+    midgame search, cutting a node when a shallow search predicts it outside the window by
+    this many standard deviations (0: a full-width search).
     """
 
     depth: int
@@ -51,6 +53,7 @@ class Level:
     book: bool = False
     hard_limit: float = 1.3
     outcome: int = 0
+    selectivity: float = 0.0
 
 
 LEVELS: dict[int, Level] = {
@@ -59,7 +62,7 @@ LEVELS: dict[int, Level] = {
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
     4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
     5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
-    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True, outcome=3),
+    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True, outcome=3, selectivity=1.5),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -209,7 +212,7 @@ class Engine:
             if on_depth is not None:
                 on_depth(result.to_dict())
 
-        searcher = Searcher(should_stop=should_stop)
+        searcher = Searcher(should_stop=should_stop, selectivity=level.selectivity)
         moves = legal_moves(P, O)
         if not moves & (moves - 1):  # a forced move: no time spent
             return searcher.run(P, O, 1, None, report).to_dict()
@@ -225,7 +228,7 @@ class Engine:
             if stopped():
                 pass
             elif empties <= level.endgame and estimate <= fits:
-                solved = self._solve(P, O, searcher, start, hard_end, should_stop)
+                solved = self._solve(P, O, searcher, result, start, hard_end, should_stop)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
                 solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
             if solved is not None:
@@ -258,14 +261,17 @@ class Engine:
         P: int,
         O: int,
         searcher: Searcher,
+        result: DepthResult,
         start: float,
         deadline: float,
         should_stop: Callable[[], bool] | None,
     ) -> DepthResult | None:
-        """The exact best move and line, or None when stopped or out of time first."""
+        """The exact best move and line, or None when stopped or out of time first. The
+        midgame pre-search ``result`` gives the root order and the first window's centre."""
         solver = Solver(should_stop, deadline)
+        guess = 2 * round(result.score / 2)
         try:
-            score, sq = solver.best(P, O)
+            score, sq = solver.best(P, O, searcher.root_order or None, guess)
         except Stopped:
             return None
         line = solver.principal_variation(P, O, sq)

@@ -12,9 +12,12 @@ called after each finished depth with a JSON-friendly dict (see :class:`DepthRes
 
 from __future__ import annotations
 
+import json
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import resources
 
 from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.endgame import Stopped, final_score
@@ -45,6 +48,53 @@ _GOOD = 0x3C0081818181003C | _CORNERS
 _PLAIN = 0xFFFFFFFFFFFFFFFF ^ _GOOD ^ _BAD
 
 Evaluate = Callable[[int, int], int]
+
+MPC_FILE = "mpc.json"
+"""Multi-ProbCut lines fitted by ``py/tools/fit_mpc.py`` (read on first selective search)."""
+
+MPC_MIN_DEPTH = 3
+"""Nodes searched at least this deep try a ProbCut (when the search is selective)."""
+
+
+def shallow_depth(depth: int) -> int:
+    """Depth of the ProbCut check search for a node searched ``depth`` plies (as in Edax:
+    a quarter of the depth, even, plus the depth's parity)."""
+    return 2 * (depth // 4) + (depth & 1)
+
+
+MpcTable = list[list[tuple[int, float, float, float] | None]]
+
+
+def load_mpc(scale: int = SCALE) -> MpcTable:
+    """Per number of empties (0..60) and depth (0..60): ``(shallow depth, a, b, sigma)`` with
+    ``b`` and ``sigma`` in evaluation units, or None where no line applies. Depths beyond the
+    fitted ones use the deepest fitted line of the same parity (its check depth moved along)."""
+    data = json.loads(resources.files(__package__).joinpath(MPC_FILE).read_text())
+    table: MpcTable = [[None] * 61 for _ in range(61)]
+    for row in data["fits"]:
+        lo, hi = row["empties"]
+        depth, shallow = row["depth"], row["shallow"]
+        line = (shallow, row["a"], row["b"] * scale, row["sigma"] * scale)
+        for empties in range(lo, hi + 1):
+            table[empties][depth] = line
+    for empties in range(61):
+        row_ = table[empties]
+        for depth in range(MPC_MIN_DEPTH + 2, 61):
+            if row_[depth] is None and row_[depth - 2] is not None:
+                shallow, a, b, sigma = row_[depth - 2]  # type: ignore[misc]
+                row_[depth] = (shallow + 2, a, b, sigma)
+    return table
+
+
+_MPC: MpcTable | None = None
+
+
+def mpc_table() -> MpcTable:
+    """The fitted ProbCut lines, read once."""
+    global _MPC
+    if _MPC is None:
+        _MPC = load_mpc()
+    return _MPC
 
 
 @dataclass
@@ -83,6 +133,7 @@ class Searcher:
         scale: int = SCALE,
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
+        selectivity: float = 0.0,
     ) -> None:
         self.evaluate = evaluate
         self.scale = scale
@@ -95,6 +146,12 @@ class Searcher:
         self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
         self.improved = -1  # a root move that beat the first one in the current iteration
         self.root_order: list[int] = []  # root moves, best first, after the last finished depth
+        # Multi-ProbCut: a node is cut when a shallow search predicts its value is beyond the
+        # window by ``selectivity`` standard deviations of the fitted line (0: no cuts).
+        self.selectivity = selectivity
+        self._mpc = mpc_table() if selectivity > 0 else []
+        self._probcut = selectivity > 0  # False inside a check search (no nested cuts)
+        self.probcuts = 0
 
     def _poll(self) -> None:
         self._next_poll = self.nodes + POLL_INTERVAL
@@ -160,6 +217,10 @@ class Searcher:
                     return upper
                 if lower == upper:
                     return lower
+        if self._probcut and depth >= MPC_MIN_DEPTH:
+            cut = self._probcut_value(P, O, alpha, beta, depth)
+            if cut is not None:
+                return cut
         moves = legal_moves(P, O)
         if not moves:
             if not legal_moves(O, P):
@@ -208,6 +269,43 @@ class Searcher:
                     alpha = v
         self._store(key, depth, alpha0, beta, best, best_sq)
         return best
+
+    def _probcut_value(self, P: int, O: int, alpha: int, beta: int, depth: int) -> int | None:
+        """Multi-ProbCut: ``beta`` (or ``alpha``) when a shallow null-window search predicts
+        with the fitted line that the ``depth``-ply value is at least ``beta`` (at most
+        ``alpha``) with ``selectivity`` standard deviations to spare; else None."""
+        empties = 64 - (P | O).bit_count()
+        if depth >= empties:
+            return None
+        line = self._mpc[empties][depth]
+        if line is None:
+            return None
+        shallow, a, b, sigma = line
+        margin = self.selectivity * sigma
+        limit = 64 * self.scale
+        self._probcut = False
+        if beta < limit:
+            bound = math.ceil((beta + margin - b) / a)
+            if bound < limit and self._check(P, O, bound - 1, bound, shallow) >= bound:
+                self._probcut = True
+                self.probcuts += 1
+                return beta
+        if alpha > -limit:
+            bound = math.floor((alpha - margin - b) / a)
+            if bound > -limit and self._check(P, O, bound, bound + 1, shallow) <= bound:
+                self._probcut = True
+                self.probcuts += 1
+                return alpha
+        self._probcut = True
+        return None
+
+    def _check(self, P: int, O: int, alpha: int, beta: int, depth: int) -> int:
+        """The ProbCut check search: ``depth`` plies (0: the evaluation)."""
+        if depth == 0:
+            return self.evaluate(P, O)
+        if depth == 1:
+            return self._frontier(P, O, alpha, beta)
+        return self._node(P, O, alpha, beta, depth)
 
     def _store(
         self, key: tuple[int, int], depth: int, alpha: int, beta: int, best: int, best_sq: int
@@ -296,6 +394,7 @@ class Searcher:
         previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
+        self._probcut = self.selectivity > 0  # a search stopped inside a check left it off
         hard = budget if budget is None or hard is None else max(hard, budget)
         if budget is not None:
             self.deadline = start + budget
