@@ -46,7 +46,7 @@ self.addEventListener("fetch", (event) => {
       try {
         return await fetch(request);
       } catch {
-        return fetch(request); // once more: Firefox has failed a worker's import here
+        return fetch(request); // once more, for a failure that passes
       }
     })(),
   );

@@ -118,8 +118,7 @@ export class Assistant {
     if (!this.started) return this.changed();
     this.askOpening(state);
     if (this.error) return this.changed();
-    // The computer's move and the hints first: the search worker answers in order, and the
-    // graph's values of a long game just opened could otherwise hold the reply up.
+    this.askValues(state); // the search worker answers these after the move or the hints
     if (this.computerToMove()) {
       if (!this.thinking) this.think(state);
     } else if (
@@ -131,7 +130,6 @@ export class Assistant {
     ) {
       this.askHints(target);
     }
-    this.askValues(state);
     this.changed();
   }
 

@@ -283,21 +283,22 @@ class Searcher:
         shallow, a, b, sigma = line
         margin = self.selectivity * sigma
         limit = 64 * self.scale
-        self._probcut = False
-        if beta < limit:
-            bound = math.ceil((beta + margin - b) / a)
-            if bound < limit and self._check(P, O, bound - 1, bound, shallow) >= bound:
-                self._probcut = True
-                self.probcuts += 1
-                return beta
-        if alpha > -limit:
-            bound = math.floor((alpha - margin - b) / a)
-            if bound > -limit and self._check(P, O, bound, bound + 1, shallow) <= bound:
-                self._probcut = True
-                self.probcuts += 1
-                return alpha
-        self._probcut = True
-        return None
+        cut: int | None = None
+        self._probcut = False  # no cuts inside the check searches
+        try:
+            if beta < limit:
+                bound = math.ceil((beta + margin - b) / a)
+                if bound < limit and self._check(P, O, bound - 1, bound, shallow) >= bound:
+                    cut = beta
+            if cut is None and alpha > -limit:
+                bound = math.floor((alpha - margin - b) / a)
+                if bound > -limit and self._check(P, O, bound, bound + 1, shallow) <= bound:
+                    cut = alpha
+        finally:
+            self._probcut = True
+        if cut is not None:
+            self.probcuts += 1
+        return cut
 
     def _check(self, P: int, O: int, alpha: int, beta: int, depth: int) -> int:
         """The ProbCut check search: ``depth`` plies (0: the evaluation)."""
@@ -394,7 +395,6 @@ class Searcher:
         previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
-        self._probcut = self.selectivity > 0  # a search stopped inside a check left it off
         hard = budget if budget is None or hard is None else max(hard, budget)
         if budget is not None:
             self.deadline = start + budget

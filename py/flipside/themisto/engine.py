@@ -254,12 +254,20 @@ def _may_capture_five(capturing: int, runs: int, other: int, limit: int) -> int:
     return kept
 
 
-def winning_moves(board: Board, first_only: bool = False, captures: bool = True) -> list[Move]:
+def _history_key(move: Move) -> int:
+    """A move as a small int (the search's history table is keyed by it)."""
+    return move.from_sq << 7 | move.to_sq << 1 | move.capture
+
+
+def winning_moves(
+    board: Board, first_only: bool = False, captures: bool = True, plain: bool = True
+) -> list[Move]:
     """The legal moves that win at once for the player to move (with or without a capture).
 
     The plain slides are found for all squares at once (:func:`five_squares`); only the
     destinations where a capture is possible are played out one by one (the costly part:
-    ``captures=False`` skips them; the search's leaves play them out only when it matters).
+    ``captures=False`` skips them, ``plain=False`` looks at captures only; the search's
+    leaves check the slides first and play out the captures only when it matters).
     """
     if board.is_game_over():
         return []
@@ -271,7 +279,7 @@ def winning_moves(board: Board, first_only: bool = False, captures: bool = True)
     out: list[Move] = []
     for own, other in ((black, white), (white, black)):
         # a disk of ``own`` arrives flipped: it joins ``other``
-        target = five_squares(other, empty, player)
+        target = five_squares(other, empty, player) if plain else 0
         capturing, runs = _capture_reach(own, other, empty, limit) if captures else (0, 0)
         if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
             capturing = 0  # no capture could complete five in a row
@@ -469,7 +477,7 @@ class Searcher:
             if m == best:
                 return -(10**9)
             to = m.to_sq
-            k = -history.get(m.from_sq << 7 | to << 1 | m.capture, 0)
+            k = -history.get(_history_key(m), 0)
             if hot >> to & 1:
                 k -= 10**6
             if m.capture:
@@ -557,7 +565,7 @@ class Searcher:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        code = move.from_sq << 7 | move.to_sq << 1 | move.capture
+                        code = _history_key(move)
                         self.history[code] = self.history.get(code, 0) + depth * depth
                         killers = self.killers.setdefault(ply, [])
                         if move not in killers and not move.is_pass:
@@ -587,11 +595,11 @@ class Searcher:
             # the player to move moves twice (the opponent lost a turn): check whether some
             # first move leaves a win for the second, so a lost turn that hands over a
             # winning double move is seen at the horizon (deeper, only the evaluation)
-            if winning_moves(board, True):
+            if winning_moves(board, True, plain=False):
                 return WIN - ply - 1
             return self._double_move(ply)
         value = evaluate(board, self.caution)
-        if value < beta and winning_moves(board, True):
+        if value < beta and winning_moves(board, True, plain=False):
             return WIN - ply - 1
         return value
 
