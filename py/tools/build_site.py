@@ -10,7 +10,7 @@ The folder it writes is complete and self-contained:
   ``pyodide-lock.json``
   made with ``pyodide lockfile add-wheels`` (so the runtime loads ``flipside`` by name,
   hash-checked), trimmed to the packages whose wheel is in the folder, a reduced standard
-  library (only what the package and micropip import, see ``pyodide_stdlib.mjs``) and a
+  library (only what the package imports, see ``pyodide_stdlib.mjs``) and a
   memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
   ``pyodide_snapshot.mjs``);
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
@@ -22,10 +22,12 @@ Every URL in the site is relative, so the folder can be served from any path.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -45,6 +47,7 @@ RUNTIME_FILES = (
 SNAPSHOT = "startup-snapshot.bin.gz"
 PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
 SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
+INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
 
 
 def _run(command: list[str]) -> None:
@@ -144,7 +147,8 @@ def compile_wheel(wheel: Path, npm_runtime: Path) -> None:
 
 
 def write_reduced_stdlib(pyodide_dir: Path, npm_runtime: Path, wheels: list[Path]) -> None:
-    """Replace ``python_stdlib.zip`` by the modules the package and micropip import.
+    """Replace ``python_stdlib.zip`` by the modules the package imports (not micropip's: the
+    site serves micropip but never loads it).
 
     ``pyodide_stdlib.mjs`` finds them by running the app in Pyodide with the full one; kept
     in ``.cache/stdlib`` under the hash of its inputs (like the snapshot), so the build stays
@@ -159,8 +163,7 @@ def write_reduced_stdlib(pyodide_dir: Path, npm_runtime: Path, wheels: list[Path
     if not cached.exists():
         cache_dir.mkdir(parents=True, exist_ok=True)
         made = cache_dir / "stdlib.tmp"
-        micropip = next(w for w in wheels if w.name.startswith("micropip-"))
-        _run(["node", str(script), str(npm_runtime), str(wheels[0]), str(micropip), str(made)])
+        _run(["node", str(script), str(npm_runtime), str(wheels[0]), str(made)])
         for old in cache_dir.glob("*.zip"):
             old.unlink()
         made.rename(cached)
@@ -186,6 +189,19 @@ def write_lock(pyodide_dir: Path, wheels: list[Path], npm_runtime: Path) -> None
         if not any(p["sha256"] == digest for p in lock["packages"].values()):
             raise SystemExit(f"build_site: {wheel.name} missing from the lock file")
     (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def allow_inline_script(index: Path) -> None:
+    """Name the page's one inline script (it starts the engine's worker) in its
+    Content-Security-Policy by its SHA-256, so that it runs and no other inline script does."""
+    text = index.read_text()
+    scripts = re.findall(r"<script>(.*?)</script>", text, flags=re.DOTALL)
+    if len(scripts) != 1 or INLINE_HASH_PLACEHOLDER not in text:
+        raise SystemExit(
+            f"build_site: {index} needs one inline script and {INLINE_HASH_PLACEHOLDER}"
+        )
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    index.write_text(text.replace(INLINE_HASH_PLACEHOLDER, f"'sha256-{digest}'"))
 
 
 def write_sizes(dist: Path) -> None:
@@ -227,6 +243,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*"))
     index = dist / "index.html"
     index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
+    allow_inline_script(index)
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
     for name in RUNTIME_FILES:

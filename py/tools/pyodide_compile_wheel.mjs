@@ -16,7 +16,8 @@ if (!runtimeDir || !input || !output) {
 }
 const indexURL = path.resolve(runtimeDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL });
+// Without column positions (PYTHONNODEBUGRANGES): tracebacks keep their line numbers.
+const pyodide = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/in.whl", readFileSync(input));
 pyodide.runPython(`
 import base64, hashlib, importlib._bootstrap_external as external, importlib.util, zipfile

@@ -1,34 +1,33 @@
 // Make the reduced standard library the site ships (run by build_site.py under Node).
 // Pyodide's python_stdlib.zip holds the whole standard library as sources (2.5 MB, 9.6 MB
 // unpacked); the site needs a small part of it. This starts Pyodide with the full one, loads
-// the app (and micropip), imports every module of the package the page can reach and runs
-// the facade's rules and AI methods for both games, then writes a zip of exactly the standard
+// the app wheel as the page does, imports every module of the package the page can reach
+// and runs the facade's rules and AI methods for both games, then writes a zip of exactly the standard
 // library modules that ended up imported (plus Pyodide's own packages and the common text
-// codecs; not the modules frozen into the interpreter, which never read the zip), each compiled to bytecode by this very Python (unchecked hash-based .pyc, without
-// docstrings and asserts). Bytecode is larger to download than the sources (1.57 MB against
-// 0.96 MB zipped) but Pyodide's start, which imports about 180 of them, no longer compiles
-// them: under Node the interpreter's start took 2.2-2.7 s against 6.6-8.9 s with sources.
-// Usage: node py/tools/pyodide_stdlib.mjs <full runtime dir> <app wheel> <micropip wheel> <out>
-import { readFileSync, writeFileSync } from "node:fs";
+// codecs; not the modules frozen into the interpreter, which never read the zip), each
+// compiled to bytecode by this very Python (unchecked hash-based .pyc, without docstrings,
+// asserts and column positions: PYTHONNODEBUGRANGES keeps the line numbers of tracebacks and
+// drops the columns of their ^^^ marks, a quarter of the bytes). Micropip's modules are left
+// out: the site serves micropip but never loads it. Bytecode is larger to download than the
+// sources (1.57 MB against 0.96 MB zipped, both with columns) but Pyodide's start, which
+// imports about 180 of them, no longer compiles them: under Node the interpreter's start took 2.2-2.7 s against 6.6-8.9 s with sources.
+// Usage: node py/tools/pyodide_stdlib.mjs <full runtime dir> <app wheel> <out>
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-const [runtimeDir, wheel, micropip, output] = process.argv.slice(2);
-if (!runtimeDir || !wheel || !micropip || !output) {
-  console.error("usage: node pyodide_stdlib.mjs RUNTIME_DIR APP_WHEEL MICROPIP_WHEEL OUTPUT");
+const [runtimeDir, wheel, output] = process.argv.slice(2);
+if (!runtimeDir || !wheel || !output) {
+  console.error("usage: node pyodide_stdlib.mjs RUNTIME_DIR APP_WHEEL OUTPUT");
   process.exit(2);
 }
 const indexURL = path.resolve(runtimeDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL });
-await pyodide.loadPackage(path.resolve(micropip), { messageCallback: () => {} });
-pyodide.FS.writeFile("/tmp/app.whl", readFileSync(wheel));
+const pyodide = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
+await pyodide.loadPackage(path.resolve(wheel), { messageCallback: () => {} });
 const zipBytes = pyodide.runPython(`
 import importlib, importlib.util, io, json, pkgutil, sys, zipfile
-site_packages = next(p for p in sys.path if p.endswith("site-packages"))
-with zipfile.ZipFile("/tmp/app.whl") as app:
-    app.extractall(site_packages)
-import flipside, flipside.web, micropip  # noqa: F401
+import flipside, flipside.web  # noqa: F401
 
 for info in pkgutil.walk_packages(flipside.__path__, "flipside."):
     if not info.name.endswith((".cli", ".__main__")):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -94,10 +95,16 @@ def test_engine_loads_and_a_click_plays_the_move(
     assert page.evaluate("window.flipside.snapshot().searchRuntime") == "shared"
     assert_clean(watch, origin)
 
-    # The Content-Security-Policy is in force: same origin only, no inline script, no eval.
+    # The rules worker index.html started was taken over, not started a second time.
+    assert page.evaluate("self.flipsideEarly") is None
+    assert len(page.workers) == 2
+
+    # The Content-Security-Policy is in force: same origin only, no eval, and no inline script
+    # but the page's own (named by its hash: it starts the rules worker).
     policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert "default-src 'self'" in policy and "'wasm-unsafe-eval'" in policy
     assert "unsafe-inline" not in policy and "'unsafe-eval'" not in policy
+    assert len(re.findall(r"'sha256-[A-Za-z0-9+/]{43}='", policy)) == 1
     page.evaluate(
         "() => { const s = document.createElement('script');"
         " s.textContent = 'window.inlineRan = true'; document.body.append(s); }"
@@ -278,11 +285,15 @@ def test_unusable_snapshot_falls_back_to_a_normal_start(
 def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_uses_it(
     browser: Browser, root_server: StaticServer
 ) -> None:
-    """On a slow link the snapshot (6 MB) costs more than it saves: the engine starts
-    normally, with honest progress (MB and seconds left); the service worker then caches it,
-    and the next visit restores it."""
+    """On a slow link the snapshot (4 MB) costs more than it saves: the engine starts
+    normally, with honest progress (MB and seconds left), and never asks for it; the service
+    worker then caches it, and the next visit restores it. The app wheel, which a normal
+    start needs only after the interpreter's start, is asked for after the runtime is in."""
     context = browser.new_context()
     watch = PageWatch(context)
+    seen: list[str] = []  # "ask <file>" and "got <file>", in the order they happened
+    context.on("request", lambda r: seen.append("ask " + r.url.rsplit("/", 1)[-1]))
+    context.on("requestfinished", lambda r: seen.append("got " + r.url.rsplit("/", 1)[-1]))
     try:
         page = context.new_page()
         cdp = context.new_cdp_session(page)
@@ -294,6 +305,10 @@ def test_a_slow_first_visit_starts_without_the_snapshot_and_the_next_visit_uses_
         wait_until(page, f"/of [0-9.]+ MB, about [0-9]+ s left/.test({progress})", 60_000)
         wait_ready(page)
         assert page.evaluate("window.flipside.engine.info.startup") == "full"
+        before_ready = list(seen)
+        assert "ask startup-snapshot.bin.gz" not in before_ready
+        wheel = next(n for n in before_ready if n.startswith("ask flipside-"))
+        assert before_ready.index("got pyodide.asm.wasm") < before_ready.index(wheel)
         assert play(page, "f5")["position"] == Board.from_transcript("f5").position()
         wait_until(page, "navigator.serviceWorker.controller !== null", 120_000)
         wait_until(

@@ -14,6 +14,14 @@ export class EngineError extends Error {
 // copy (the compiled code is shared, not duplicated: tens of MB less, and no second compile).
 let compiledRuntime = null;
 
+/** The rules worker index.html started as it was parsed, with the events it has sent since
+ *  (once: a restart makes a new one). */
+function takeEarlyWorker() {
+  const early = self.flipsideEarly ?? null;
+  self.flipsideEarly = null;
+  return early;
+}
+
 export class Engine {
   /**
    * @param {{onProgress?: (p: {text: string, fraction: number|null}) => void,
@@ -32,9 +40,10 @@ export class Engine {
   start() {
     this.stop();
     return new Promise((resolve, reject) => {
-      let worker;
+      const early = this.name === "rules" ? takeEarlyWorker() : null;
+      let worker = early?.worker;
       try {
-        worker = new Worker(new URL("./worker.js", import.meta.url), {
+        worker ??= new Worker(new URL("./worker.js", import.meta.url), {
           type: "module",
           name: this.name,
         });
@@ -43,10 +52,12 @@ export class Engine {
         return;
       }
       this.worker = worker;
-      try {
-        worker.postMessage({ type: "runtime", wasm: compiledRuntime });
-      } catch {
-        worker.postMessage({ type: "runtime", wasm: null }); // the browser cannot share it
+      if (!early) {
+        try {
+          worker.postMessage({ type: "runtime", wasm: compiledRuntime });
+        } catch {
+          worker.postMessage({ type: "runtime", wasm: null }); // the browser cannot share it
+        }
       }
       worker.onmessage = ({ data }) => {
         if (data.type === "progress") {
@@ -72,6 +83,10 @@ export class Engine {
         this.stop();
         reject(new EngineError("WorkerError", event.message || "the engine worker failed to start"));
       };
+      for (const event of early?.events ?? []) {
+        if (this.worker !== worker) break; // it failed
+        (event.type === "error" ? worker.onerror : worker.onmessage)(event);
+      }
     });
   }
 

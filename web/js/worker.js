@@ -192,8 +192,38 @@ async function countedFetch(input, init) {
       download.read += value.byteLength;
       report("Downloading the game engine…");
     }
+    if (name === "pyodide.asm.wasm") runtimeArrived();
   })().catch(() => downloads.delete(name)); // given up (the snapshot on a slow link)
   return response;
+}
+
+// The runtime's last byte. A normal start asks for the app wheel only then: the link carries
+// the runtime and the standard library alone (the interpreter cannot start before both are
+// in), and the wheel's 0.2 MB come in while the interpreter starts.
+let runtimeArrived;
+const runtimeIn = new Promise((resolve) => (runtimeArrived = resolve));
+
+/** The link's speed so far (bytes over the wire per second): measured from the start's own
+ *  downloads once they are all in, or PROBE_MS after their first byte if they are not.
+ *  Infinity when they came at once (a cache, localhost). */
+async function linkRate() {
+  const begun = performance.now();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const now = performance.now();
+    let got = 0;
+    let pending = false;
+    for (const [name, d] of downloads) {
+      if (name === SNAPSHOT) continue;
+      got += Math.min(d.read / d.raw, 1) * d.wire;
+      pending ||= d.read < d.raw;
+    }
+    if (firstByte !== null && (!pending || now - firstByte >= PROBE_MS)) {
+      const seconds = (now - firstByte) / 1000;
+      return seconds > 0.05 ? got / seconds : Infinity;
+    }
+    if (now - begun > 10_000) return 0; // nothing came in ten seconds
+  }
 }
 
 // Files asked for ahead of Pyodide (so that they download side by side instead of one after
@@ -202,9 +232,14 @@ async function countedFetch(input, init) {
 const ahead = new Map(); // url -> Promise<Response>
 let attempt = null; // url -> Promise<Response>, every fetch of the current start attempt
 
+/** When a request may go out: the app wheel after the runtime (see runtimeIn), all else at once. */
+function inTurn(url) {
+  return WHEEL && url === `${RUNTIME}${WHEEL}` ? runtimeIn : Promise.resolve();
+}
+
 function fetchAhead(url) {
   if (ahead.has(url)) return;
-  const response = countedFetch(url);
+  const response = inTurn(url).then(() => countedFetch(url));
   response.catch(() => {});
   ahead.set(url, response);
 }
@@ -220,25 +255,33 @@ self.fetch = (input, init) => {
   ahead.delete(url);
   const response = early
     ? early.then((r) => (r.bodyUsed ? countedFetch(input, init) : r))
-    : countedFetch(input, init);
+    : inTurn(url).then(() => countedFetch(input, init));
   if (!init?.signal) attempt?.set(url, response);
   return response;
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
 // seconds of start-up, but it is a large download (4.6 MB). It is used when it comes
-// fast (from the service worker's cache, or a fast link): its download is watched for
-// PROBE_MS and given up if the rest would take longer than a normal start costs
-// (NORMAL_START_S). On a slow first visit the normal start wins; the service worker then
-// caches the snapshot for the next visit. Any problem with it means a normal start too.
+// fast (from the service worker's cache, or a fast link). It is asked for only when the
+// runtime's own downloads say the link is fast enough to bring it in NORMAL_START_S (so a
+// slow link never carries any of it), and its download is watched for PROBE_MS and given up
+// if the rest would take longer than that after all. On a slow first visit the normal start
+// wins; the service worker then caches the snapshot for the next visit. Any problem with it
+// means a normal start too.
+const SNAPSHOT = "startup-snapshot.bin.gz";
 const PROBE_MS = 300;
 const NORMAL_START_S = 2;
 
 class SlowSnapshot extends Error {}
 
 async function fetchSnapshot() {
+  const rate = await linkRate();
+  if (SIZES[SNAPSHOT] > rate * NORMAL_START_S) {
+    const mbits = ((rate * 8) / 1e6).toFixed(1);
+    throw new SlowSnapshot(`the link brings ${mbits} Mbit/s: the snapshot would take too long`);
+  }
   const controller = new AbortController();
-  const response = await self.fetch(`${RUNTIME}startup-snapshot.bin.gz`, {
+  const response = await self.fetch(`${RUNTIME}${SNAPSHOT}`, {
     optional: true,
     signal: controller.signal,
   });
@@ -361,17 +404,18 @@ async function withSparseRestore(snapshot, start) {
 async function boot() {
   const given = await runtimeGiven;
   const runtime = given ? "shared" : "compiled"; // given by the page, or compiled here
-  const files = ["python_stdlib.zip", "startup-snapshot.bin.gz"];
+  const files = ["python_stdlib.zip", SNAPSHOT];
   for (const name of given ? files : ["pyodide.asm.wasm", ...files]) expect(name);
-  const snapshot = fetchSnapshot(); // downloads while the runtime does
-  // Without it, a normal start needs the app wheel: asked for as soon as the snapshot is given
-  // up, not when Pyodide would (after the interpreter's start, a round trip later).
+  const snapshot = fetchSnapshot(); // on a fast link, downloads while the runtime does
+  // Without it, a normal start needs the app wheel: it goes out when the runtime is in
+  // (inTurn), whoever asks first.
   snapshot.catch(() => WHEEL && fetchAhead(`${RUNTIME}${WHEEL}`));
   // Asked for now, not when Pyodide would (the .wasm after pyodide.mjs has loaded, the
   // standard library after the .wasm is compiled): on a slow link, round trips saved. The
   // .wasm is compiled as it arrives.
   compiled = given ? Promise.resolve(given) : compileRuntime();
   compiled.catch(fail);
+  compiled.finally(runtimeArrived).catch(() => {});
   useCompiled();
   fetchAhead(`${RUNTIME}python_stdlib.zip`);
   const script = import(`${RUNTIME}pyodide.mjs`);
@@ -398,7 +442,7 @@ async function boot() {
     if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
     else console.warn("Flipside: start-up snapshot not usable, starting normally:", err);
     startup = "full";
-    downloads.delete("startup-snapshot.bin.gz");
+    downloads.delete(SNAPSHOT);
     expect(WHEEL, true);
     for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
     attempt = null;
