@@ -7,7 +7,9 @@ facade (``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
 - FFO #1-#19 exact solves (``othello_solve``: score, best moves, nodes, seconds timed
   inside Python, fresh solver each), the answer checked against the file;
 - midgame speed: ``othello_think`` at level 5 (a fixed depth-6 search, no noise, no time
-  limit reached) on the four seeded positions of ``bench_ai.py``; nodes / seconds.
+  limit reached) on the four seeded positions of ``bench_ai.py``; nodes / seconds; and the
+  same per game stage, on the positions of ``profile_othello.py`` (three after each of 12,
+  20, 28, 36 and 44 moves).
 
 The same facade calls run natively in this process first; the ratio is Chromium / native.
 """
@@ -24,6 +26,7 @@ sys.path.insert(0, str(TOOLS))
 
 from bench import CHROMIUM, CHROMIUM_ARGS, DIST, Row, _wait_ready, static_server
 from bench_ai import FFO, MIDGAME_PLIES, midgame_board
+from profile_othello import STAGES, midgame_boards
 
 from flipside import web
 
@@ -44,6 +47,14 @@ def midgame_transcripts() -> list[str]:
     return [midgame_board(plies).transcript() for plies in MIDGAME_PLIES]
 
 
+def stage_transcripts() -> dict[int, list[str]]:
+    return {plies: [board.transcript() for board in midgame_boards(plies)] for plies in STAGES}
+
+
+def rate(thinks: list[dict[str, Any]]) -> float:
+    return sum(int(t["nodes"]) for t in thinks) / sum(float(t["seconds"]) for t in thinks)
+
+
 def think_params(transcript: str) -> dict[str, Any]:
     return {"record": "othello/" + transcript, "level": MIDGAME_LEVEL, "seconds": MIDGAME_SECONDS}
 
@@ -56,6 +67,10 @@ def rows() -> list[Row]:
     positions = ffo_positions()
     native_solves = [web.othello_solve(position) for _, position, *_ in positions]
     native_thinks = [web.othello_think(**think_params(t)) for t in midgame_transcripts()]
+    stages = stage_transcripts()
+    native_stages = {
+        plies: [web.othello_think(**think_params(t)) for t in ts] for plies, ts in stages.items()
+    }
 
     with static_server(DIST) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -71,6 +86,10 @@ def rows() -> list[Row]:
         browser_thinks = [
             page.evaluate(call, ["othello_think", think_params(t)]) for t in midgame_transcripts()
         ]
+        browser_stages = {
+            plies: [page.evaluate(call, ["othello_think", think_params(t)]) for t in ts]
+            for plies, ts in stages.items()
+        }
         browser.close()
 
     out: list[Row] = []
@@ -112,6 +131,15 @@ def rows() -> list[Row]:
             + ("; same trees)" if same else "; node counts differ!)"),
         )
     )
+    for plies in STAGES:
+        native, chromium = rate(native_stages[plies]), rate(browser_stages[plies])
+        out.append(
+            (
+                f"othello midgame after {plies} moves, nodes/s Chromium",
+                round(chromium),
+                f"depth 6, 3 positions; native {native:,.0f} ({native / chromium:.1f}x)",
+            )
+        )
     return out
 
 

@@ -29,7 +29,8 @@ FFO = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "ffo" / "
 STAGES = (12, 20, 28, 36, 44)
 
 
-def midgame_positions(plies: int) -> list[tuple[int, int]]:
+def midgame_boards(plies: int) -> list[Board]:
+    """Three seeded random games stopped after ``plies`` moves (a stage of the game)."""
     out = []
     for seed in range(3):
         rnd = random.Random(1000 * plies + seed)
@@ -37,8 +38,12 @@ def midgame_positions(plies: int) -> list[tuple[int, int]]:
         while board.ply < plies and not board.is_game_over():
             moves = board.legal_moves()
             board.push(rnd.choice(moves) if moves else PASS_MOVE)
-        out.append(board.bits())
+        out.append(board)
     return out
+
+
+def midgame_positions(plies: int) -> list[tuple[int, int]]:
+    return [board.bits() for board in midgame_boards(plies)]
 
 
 def ffo_positions(count: int = 7) -> list[tuple[int, int]]:
