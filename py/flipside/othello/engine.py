@@ -103,6 +103,10 @@ SOLVE_CHANCE = 2.0
 PROBABLE_SHARE = 0.5
 """Share of the budget for the midgame search before a selective win/draw/loss search."""
 
+PROBABLE_SPEEDUP = 250.0
+"""How much cheaper the selective win/draw/loss search is than ``solve_estimate`` (median
+on game positions with 18-22 empties and a close midgame value: 220-340x)."""
+
 PROBABLE_SELECTIVITY = 1.0
 """ProbCut threshold of the selective endgame search (deviations of the fitted lines)."""
 
@@ -269,16 +273,26 @@ class Engine:
             # selective win/draw/loss search follows.
             until = start + budget * (PROBABLE_SHARE if probable else 1.0)
             left = until - time.perf_counter()
+            depth = min(level.depth, empties)
             if result is None or (left > 0 and not stopped()):
-                depth = min(level.depth, empties)
                 hard_left = (until - start) * level.hard_limit - (time.perf_counter() - start)
                 again = searcher.run(P, O, depth, left, report, noisy, max(left, hard_left))
                 if result is None or again.depth >= result.depth:
                     result = again
-            if probable and not stopped():
+            now = time.perf_counter()
+            rate = searcher.nodes / max(now - start, 1e-3)
+            estimate = solve_estimate(empties, rate) / PROBABLE_SPEEDUP
+            if probable and not stopped() and estimate <= SOLVE_CHANCE * (hard_end - now):
                 solved = self._outcome(
                     P, O, searcher, result, start, hard_end, should_stop, probable=True
                 )
+            elif probable and not stopped() and start + budget > now:
+                # The selective search would not fit: the midgame search goes on instead.
+                again = searcher.run(
+                    P, O, depth, start + budget - now, report, noisy, hard_end - now
+                )
+                if again.depth >= result.depth:
+                    result = again
         if solved is not None:
             report(solved)
             return solved.to_dict()
