@@ -114,12 +114,6 @@ class Solver:
         self.should_stop = should_stop
         self.deadline = deadline
         self._next_poll = POLL_INTERVAL
-        self.cut_min = 65  # nodes with at least this many empties try a ProbCut (none here)
-
-    def _probcut(self, P: int, O: int, alpha: int, beta: int, n: int) -> int | None:
-        """A probable bound that ends the node early, or None (the exact solver never cuts;
-        ``selective.SelectiveSolver`` does)."""
-        return None
 
     def _poll(self) -> None:
         self._next_poll = self.nodes + POLL_INTERVAL
@@ -266,10 +260,6 @@ class Solver:
             beta = min(beta, upper)
         else:
             lower, upper = -_INF, _INF
-        if n >= self.cut_min:
-            cut = self._probcut(P, O, alpha, beta, n)
-            if cut is not None:
-                return cut
         moves = legal_moves(P, O)
         if not moves:
             if not legal_moves(O, P):

@@ -62,7 +62,10 @@ def endcut_table() -> EndcutTable:
 
 class SelectiveSolver(Solver):
     """The solver with ProbCut at nodes of ``CUT_MIN`` or more empties: its scores and
-    moves are probable, not proven (``selectivity`` deviations of the fitted lines)."""
+    moves are probable, not proven (``selectivity`` deviations of the fitted lines).
+
+    It wraps ``Solver._deep`` (which calls ``self._deep`` for its children), so the exact
+    solver itself pays nothing for the selective one."""
 
     def __init__(
         self,
@@ -73,14 +76,26 @@ class SelectiveSolver(Solver):
         super().__init__(should_stop, deadline)
         self.selectivity = selectivity
         self.lines = endcut_table()
-        self.cut_min = CUT_MIN
         self.checker = Searcher(should_stop=should_stop, deadline=deadline)
         self.probcuts = 0
 
-    def _probcut(self, P: int, O: int, alpha: int, beta: int, n: int) -> int | None:
+    def _deep(self, P: int, O: int, alpha: int, beta: int, n: int) -> int:
         line = self.lines[n]
-        if line is None:
-            return None
+        if line is not None:
+            entry = self.table.get((P, O))
+            # (an entry that answers the node already: no check)
+            if entry is None or entry[0] < beta and entry[1] > alpha and entry[0] != entry[1]:
+                cut = self._probcut(P, O, alpha, beta, line)
+                if cut is not None:
+                    self.nodes += 1
+                    return cut
+        return Solver._deep(self, P, O, alpha, beta, n)
+
+    def _probcut(
+        self, P: int, O: int, alpha: int, beta: int, line: tuple[int, float, float, float]
+    ) -> int | None:
+        """``beta`` (``alpha``) when the check search proves the exact score probably at
+        least ``beta`` (at most ``alpha``), else None."""
         shallow, a, b, sigma = line
         margin = self.selectivity * sigma
         checker = self.checker
