@@ -241,6 +241,7 @@ class Engine:
         stopped = should_stop if should_stop is not None else lambda: False
         solved: DepthResult | None = None
         result: DepthResult | None = None
+        probable = level.probable > 0 and empties <= level.endgame + level.outcome + level.probable
         if empties <= level.endgame + level.outcome:
             result = searcher.run(
                 P, O, min(level.depth, empties, 6), budget * PRESEARCH_SHARE, report, noisy
@@ -249,9 +250,10 @@ class Engine:
             estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
             fits = SOLVE_CHANCE * (hard_end - now)
             likely: DepthResult | None = None
-            if level.probable and empties <= level.endgame and estimate <= fits:
+            if probable and empties <= level.endgame and estimate <= fits:
                 # A quick probable win/draw/loss first: the move to play if the exact
                 # solve runs out of time, and the solve's first move.
+                probable = False  # not again below
                 likely = self._outcome(
                     P, O, searcher, result, start, hard_end, should_stop, probable=True
                 )
@@ -267,7 +269,6 @@ class Engine:
                 solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
             if solved is None and likely is not None:
                 solved = likely
-        probable = level.probable > 0 and empties <= level.endgame + level.outcome + level.probable
         if solved is None:
             # The midgame search (on, after a pre-search), with a share of the budget when a
             # selective win/draw/loss search follows.
@@ -286,8 +287,10 @@ class Engine:
                 solved = self._outcome(
                     P, O, searcher, result, start, hard_end, should_stop, probable=True
                 )
-            elif probable and not stopped() and start + budget > now:
-                # The selective search would not fit: the midgame search goes on instead.
+            now = time.perf_counter()
+            if solved is None and probable and not stopped() and start + budget > now:
+                # The selective search did not fit, or every move probably loses: the
+                # midgame search goes on with the time left.
                 again = searcher.run(
                     P, O, depth, start + budget - now, report, noisy, hard_end - now
                 )
