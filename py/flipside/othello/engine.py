@@ -42,7 +42,10 @@ class Level:
     empties beyond ``endgame``, search for a winning (else drawing) move by the outcome
     only, when the estimate says it fits in the time; ``selectivity``: Multi-ProbCut in the
     midgame search, cutting a node when a shallow search predicts it outside the window by
-    this many standard deviations (0: a full-width search).
+    this many standard deviations (0: a full-width search); ``probable``: up to this many
+    empties beyond ``endgame + outcome``, a selective win/draw/loss search (ProbCut in the
+    solver, ``selective.py``) after a shorter midgame search, and where the exact searches
+    do not fit in the time.
     """
 
     depth: int
@@ -54,6 +57,7 @@ class Level:
     hard_limit: float = 1.3
     outcome: int = 0
     selectivity: float = 0.0
+    probable: int = 0
 
 
 LEVELS: dict[int, Level] = {
@@ -62,7 +66,15 @@ LEVELS: dict[int, Level] = {
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
     4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
     5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
-    6: Level(depth=30, seconds=1.2, endgame=15, noise=0.0, book=True, outcome=3, selectivity=1.5),
+    6: Level(
+        depth=30,
+        seconds=1.2,
+        endgame=15,
+        noise=0.0,
+        book=True,
+        selectivity=1.5,
+        probable=7,
+    ),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
 
@@ -87,6 +99,16 @@ OUTCOME_SPEEDUP = 6.0
 (measured on 8 game positions with 14-16 empties: median 9x, from 3x to 1,800x)."""
 SOLVE_CHANCE = 2.0
 """A solve is started when its estimated time is at most this many times the time left."""
+
+PROBABLE_SHARE = 0.5
+"""Share of the budget for the midgame search before a selective win/draw/loss search."""
+
+PROBABLE_SPEEDUP = 250.0
+"""How much cheaper the selective win/draw/loss search is than ``solve_estimate`` (median
+on game positions with 18-22 empties and a close midgame value: 220-340x)."""
+
+PROBABLE_SELECTIVITY = 1.0
+"""ProbCut threshold of the selective endgame search (deviations of the fitted lines)."""
 
 
 def solve_estimate(empties: int, midgame_rate: float) -> float:
@@ -217,6 +239,9 @@ class Engine:
         if not moves & (moves - 1):  # a forced move: no time spent
             return searcher.run(P, O, 1, None, report).to_dict()
         stopped = should_stop if should_stop is not None else lambda: False
+        solved: DepthResult | None = None
+        result: DepthResult | None = None
+        probable = level.probable > 0 and empties <= level.endgame + level.outcome + level.probable
         if empties <= level.endgame + level.outcome:
             result = searcher.run(
                 P, O, min(level.depth, empties, 6), budget * PRESEARCH_SHARE, report, noisy
@@ -224,26 +249,57 @@ class Engine:
             now = time.perf_counter()
             estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
             fits = SOLVE_CHANCE * (hard_end - now)
-            solved: DepthResult | None = None
+            likely: DepthResult | None = None
+            if probable and empties <= level.endgame and estimate <= fits:
+                # A quick probable win/draw/loss first: the move to play if the exact
+                # solve runs out of time, and the solve's first move.
+                probable = False  # not again below
+                likely = self._outcome(
+                    P, O, searcher, result, start, hard_end, should_stop, probable=True
+                )
+                if likely is not None:
+                    searcher.root_order.remove(likely.move)
+                    searcher.root_order.insert(0, likely.move)
+                fits = SOLVE_CHANCE * (hard_end - time.perf_counter())
             if stopped():
                 pass
             elif empties <= level.endgame and estimate <= fits:
                 solved = self._solve(P, O, searcher, result, start, hard_end, should_stop)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
                 solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
-            if solved is not None:
-                report(solved)
-                return solved.to_dict()
-            left = start + budget - time.perf_counter()
-            if left > 0 and not stopped():  # not solved: search on with the time left
-                hard_left = hard_end - time.perf_counter()
-                depth = min(level.depth, empties)
-                again = searcher.run(P, O, depth, left, report, noisy, hard_left)
+            if solved is None and likely is not None:
+                solved = likely
+        if solved is None:
+            # The midgame search (on, after a pre-search), with a share of the budget when a
+            # selective win/draw/loss search follows.
+            until = start + budget * (PROBABLE_SHARE if probable else 1.0)
+            left = until - time.perf_counter()
+            depth = min(level.depth, empties)
+            if result is None or (left > 0 and not stopped()):
+                hard_left = (until - start) * level.hard_limit - (time.perf_counter() - start)
+                again = searcher.run(P, O, depth, left, report, noisy, max(left, hard_left))
+                if result is None or again.depth >= result.depth:
+                    result = again
+            now = time.perf_counter()
+            rate = searcher.nodes / max(now - start, 1e-3)
+            estimate = solve_estimate(empties, rate) / PROBABLE_SPEEDUP
+            if probable and not stopped() and estimate <= SOLVE_CHANCE * (hard_end - now):
+                solved = self._outcome(
+                    P, O, searcher, result, start, hard_end, should_stop, probable=True
+                )
+            now = time.perf_counter()
+            if solved is None and probable and not stopped() and start + budget > now:
+                # The selective search did not fit, or every move probably loses: the
+                # midgame search goes on with the time left.
+                again = searcher.run(
+                    P, O, depth, start + budget - now, report, noisy, hard_end - now
+                )
                 if again.depth >= result.depth:
                     result = again
-        else:
-            depth = min(level.depth, empties)
-            result = searcher.run(P, O, depth, budget, report, noisy, budget * level.hard_limit)
+        if solved is not None:
+            report(solved)
+            return solved.to_dict()
+        assert result is not None
         info = result.to_dict()
         if noisy:
             scores = result.scores
@@ -288,10 +344,17 @@ class Engine:
         start: float,
         deadline: float,
         should_stop: Callable[[], bool] | None,
+        probable: bool = False,
     ) -> DepthResult | None:
         """A move proven to win (or draw), trying the midgame search's order; None when
-        every move loses (the midgame move is as good as any) or out of time first."""
-        solver = Solver(should_stop, deadline)
+        every move loses (the midgame move is as good as any) or out of time first. With
+        ``probable`` the search is selective: the win (or draw) is probable, not proven."""
+        if probable:
+            from flipside.othello.selective import SelectiveSolver
+
+            solver: Solver = SelectiveSolver(PROBABLE_SELECTIVITY, should_stop, deadline)
+        else:
+            solver = Solver(should_stop, deadline)
         try:
             value, sq = solver.outcome_move(P, O, searcher.root_order or [result.move])
         except Stopped:

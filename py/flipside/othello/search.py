@@ -39,6 +39,9 @@ UNSTABLE_START_SHARE = 0.6
 UNSTABLE_DROP = 2.0
 """A best value this many discs below the value two depths before makes the move unstable."""
 
+MIN_GROWTH = 1.5
+"""The least a selective search's next depth is assumed to cost, in times the last one."""
+
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
 # Frontier move order: corners and the other edge squares first, the squares next to
@@ -372,6 +375,18 @@ class Searcher:
                 best_sq = sq
         return best_sq, values
 
+    def _next_fits(self, finished: list[float], budget: float) -> bool:
+        """A selective search only: the next depth is predicted to end within the budget
+        (its time = the last depth's times the growth from the depth before, at least
+        ``MIN_GROWTH``). ProbCut makes each depth cost fewer times the one before than a
+        full-width search, so a fixed start share would leave much of the budget unused."""
+        if self.selectivity <= 0 or len(finished) < 3:
+            return False
+        last = finished[-1] - finished[-2]
+        before = finished[-2] - finished[-3]
+        growth = max(MIN_GROWTH, last / max(before, 1e-6))
+        return finished[-1] + last * growth <= budget
+
     def run(
         self,
         P: int,
@@ -387,8 +402,9 @@ class Searcher:
 
         Always finishes depth 1 (so there is a move even when stopped at once). Values are
         estimates (``exact`` False): exact values come from the endgame solver.
-        Time: a depth is not started once ``START_SHARE`` of the budget is used, and one
-        still running at the budget is abandoned. When the last depth changed the best move
+        Time: a depth is not started once ``START_SHARE`` of the budget is used (a selective
+        search: unless it is predicted to end within the budget), and one still running at
+        the budget is abandoned. When the last depth changed the best move
         or its value fell ``UNSTABLE_DROP`` discs below the value two depths before (a
         critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget and
         run until ``hard`` seconds (at least the budget). A move proven better than the
@@ -406,6 +422,7 @@ class Searcher:
         order = [sq for sq in range(64) if moves >> sq & 1]
         result: DepthResult | None = None
         history: list[tuple[int, float]] = []  # (best square, value) per finished depth
+        finished: list[float] = [0.0]  # elapsed seconds at the end of each finished depth
         scale = self.scale
         for depth in range(1, max(1, max_depth) + 1):
             self._armed = depth > 1
@@ -440,7 +457,8 @@ class Searcher:
                 history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
-            if elapsed > share * budget:
+            finished.append(elapsed)
+            if elapsed > share * budget and not self._next_fits(finished, budget):
                 break
             self.deadline = start + (hard if unstable else budget)
         assert result is not None
