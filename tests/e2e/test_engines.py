@@ -251,12 +251,16 @@ def test_the_computer_replies_and_move_now(tab: Tab, site: StaticServer) -> None
     tab.wait_until(f"window.flipside.snapshot().transcript === '{transcript}'")
     tab.choose("#level", "6")
     tab.choose("#computer", "black" if board.turn is Color.BLACK else "white")
-    tab.wait_until("window.flipside.snapshot().thought !== null")
-    # Read the best move so far and press the button in one step of the page (a driver's
-    # round trips could outlast the search); the button is there while it thinks.
+    # Wait for the first best move so far, read it and press the button in the page itself,
+    # in one step (a driver's round trips, slow in WebKit on a busy machine, could outlast
+    # the search); the button is there while it thinks.
     best = tab.evaluate(
-        "(() => { const s = window.flipside.snapshot(); if (!s.thinking) return null;"
-        " document.getElementById('move-now').click(); return s.thought.move; })()"
+        "new Promise((done) => { const end = performance.now() + 60000; const poll = () => {"
+        " const s = window.flipside.snapshot();"
+        " if (s.thinking && s.thought) {"
+        " document.getElementById('move-now').click(); done(s.thought.move); }"
+        " else if (performance.now() > end) done(null); else setTimeout(poll, 5); };"
+        " poll(); })"
     )
     assert best is not None, f"{tab.engine}: the search ended before Move now"
     tab.wait_until(f"window.flipside.snapshot().transcript.length > {len(transcript)}")
