@@ -15,19 +15,17 @@ residual deviation ``sigma`` (discs) go to the ``"endgame"`` rows of
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import random
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "py" / "tools"))
 
-from fit_mpc import OUT, WTHOR, fit, replay
+from fit_mpc import OUT, WTHOR, fit, replay, search_all
 
 from flipside.othello.endgame import Solver
 from flipside.othello.evaluation import SCALE, evaluate
@@ -110,17 +108,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.process_time()
     positions = sample_positions(args.per_empties, args.low, args.high, args.seed, args.wthor)
     depths = [args.depth] * len(positions)
-    results: list[tuple[int, list[float]]] = []
-    with contextlib.ExitStack() as stack:
-        if args.workers > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
-            searched = pool.map(values_of, positions, depths)
-        else:
-            searched = map(values_of, positions, depths)
-        for result in searched:
-            results.append(result)
-            if len(results) % 20 == 0:
-                print(f"  {len(results)}/{len(positions)} positions", file=sys.stderr)
+    results = search_all(values_of, positions, depths, args.workers)
     rows = fit_rows(positions, results, args.depth)
     data = json.loads(args.out.read_text()) if args.out.exists() else {"version": 1, "fits": []}
     data["endgame"] = rows

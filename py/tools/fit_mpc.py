@@ -21,8 +21,10 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TypeVar
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
@@ -97,6 +99,31 @@ def fit(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
     return a, b, sigma
 
 
+T = TypeVar("T")
+
+
+def search_all(
+    function: Callable[[tuple[int, int], int], T],
+    positions: list[tuple[int, int]],
+    depths: list[int],
+    workers: int,
+) -> list[T]:
+    """``function(position, depth)`` for every position, in ``workers`` processes (one: in
+    this process, also where there are none, as in Pyodide), with progress on stderr."""
+    out: list[T] = []
+    with contextlib.ExitStack() as stack:
+        if workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            searched = pool.map(function, positions, depths)
+        else:
+            searched = map(function, positions, depths)
+        for result in searched:
+            out.append(result)
+            if len(out) % 20 == 0:
+                print(f"  {len(out)}/{len(positions)} positions searched", file=sys.stderr)
+    return out
+
+
 def fit_all(
     positions: list[tuple[int, int]], values: list[list[float]], depth: int
 ) -> list[dict[str, object]]:
@@ -139,17 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.process_time()
     positions = sample_positions(args.positions, args.seed, args.wthor)
     depths = [args.depth] * len(positions)
-    values: list[list[float]] = []
-    with contextlib.ExitStack() as stack:
-        if args.workers > 1:
-            pool = stack.enter_context(ProcessPoolExecutor(max_workers=args.workers))
-            searched = pool.map(depth_values, positions, depths)
-        else:  # in this process (also where there are no subprocesses, as in Pyodide)
-            searched = map(depth_values, positions, depths)
-        for v in searched:
-            values.append(v)
-            if len(values) % 20 == 0:
-                print(f"  {len(values)}/{len(positions)} positions searched", file=sys.stderr)
+    values = search_all(depth_values, positions, depths, args.workers)
     rows = fit_all(positions, values, args.depth)
     data = {
         "version": 1,
