@@ -12,6 +12,7 @@ called after each finished depth with a JSON-friendly dict (see :class:`DepthRes
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 import time
@@ -89,15 +90,10 @@ def load_mpc(scale: int = SCALE) -> MpcTable:
     return table
 
 
-_MPC: MpcTable | None = None
-
-
+@functools.cache
 def mpc_table() -> MpcTable:
     """The fitted ProbCut lines, read once."""
-    global _MPC
-    if _MPC is None:
-        _MPC = load_mpc()
-    return _MPC
+    return load_mpc()
 
 
 @dataclass

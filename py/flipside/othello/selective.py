@@ -12,6 +12,7 @@ the exact solve's first window where it does.
 
 from __future__ import annotations
 
+import functools
 import json
 import math
 from collections.abc import Callable
@@ -49,15 +50,10 @@ def load_endcut(scale: int = SCALE) -> EndcutTable:
     return table
 
 
-_ENDCUT: EndcutTable | None = None
-
-
+@functools.cache
 def endcut_table() -> EndcutTable:
     """The fitted endgame ProbCut lines, read once."""
-    global _ENDCUT
-    if _ENDCUT is None:
-        _ENDCUT = load_endcut()
-    return _ENDCUT
+    return load_endcut()
 
 
 class SelectiveSolver(Solver):
