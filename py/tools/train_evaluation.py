@@ -5,6 +5,10 @@
 reads ``<repo>/../shared/data/wthor/*.wtb`` (with ``flipside.othello.wthor``), replays every game played to its end, fits one
 table of weights per pattern class and game stage by regularised least squares, prints the
 held-out mean absolute error per stage, and writes ``py/flipside/othello/eval_weights.bin``.
+Below 24 empties a game's result is a noisy target (the players' endgame mistakes): with
+``--labels`` (by default ``.cache/endgame-labels.npz`` when it exists, written by
+``relabel_endgame.py``) the exact labels of those positions weigh 1 and the game results 0.2,
+and the held-out relabelled positions give each stage's error against them, next to today's.
 The result is deterministic: the held-out games are fixed by their index in their file and
 the solver has no randomness. See docs/othello-evaluation.md for the method and the file format.
 """
@@ -29,6 +33,8 @@ from flipside.othello.wthor import parse_wthor
 
 WTHOR_DIR = ROOT / ".." / "shared" / "data" / "wthor"
 OUT = ROOT / "py" / "flipside" / "othello" / "eval_weights.bin"
+LABELS = ROOT / ".cache" / "endgame-labels.npz"  # written by relabel_endgame.py
+NOISY_WEIGHT = 0.2  # weight of a game result below 24 empties next to exact labels
 
 SCALE = 16  # weight units per disc
 HOLDOUT_MOD = 20  # a game is held out when its index in its yearly file % 20 == 19 (5%)
@@ -231,9 +237,9 @@ class Features:
         return np.stack(cols, axis=1)
 
 
-def fit(X: np.ndarray, y: np.ndarray, feats: Features) -> np.ndarray:
-    """Ridge least squares min |Xw - y|^2 + LAMBDA |w|^2 by Jacobi-preconditioned conjugate
-    gradient on the normal equations. Row k of the 0/1 design matrix has a 1 in each column
+def fit(X: np.ndarray, y: np.ndarray, feats: Features, rw: np.ndarray) -> np.ndarray:
+    """Weighted ridge least squares min sum rw (Xw - y)^2 + LAMBDA |w|^2 (``rw``: weight of each
+    row) by Jacobi-preconditioned conjugate gradient on the normal equations. Row k of the 0/1 design matrix has a 1 in each column
     X[k, j]; ``X`` is column-major so that each placement's column is contiguous."""
     n_features = feats.count
     cols = [(np.ascontiguousarray(X[:, j]), feats.column_range(j)) for j in range(X.shape[1])]
@@ -250,16 +256,16 @@ def fit(X: np.ndarray, y: np.ndarray, feats: Features) -> np.ndarray:
             r += w[col]
         return r
 
-    counts = transpose_times(np.ones(len(y)))
+    counts = transpose_times(rw)
     diag = counts + LAMBDA
-    b = transpose_times(y.astype(np.float64))
+    b = transpose_times(rw * y)
     w = np.zeros(n_features)
     r = b.copy()
     z = r / diag
     p = z.copy()
     rz = r @ z
     for _ in range(CG_ITERATIONS):
-        q = transpose_times(times(p)) + LAMBDA * p
+        q = transpose_times(rw * times(p)) + LAMBDA * p
         alpha = rz / (p @ q)
         w += alpha * p
         r -= alpha * q
@@ -299,11 +305,31 @@ def write_weights(
     return len(blob)
 
 
+def today_predictions(P: np.ndarray, O: np.ndarray) -> np.ndarray:
+    """Today's evaluation (the weights file the package holds now) of positions, in discs."""
+    from flipside.othello.evaluation import SCALE as TODAY_SCALE
+    from flipside.othello.evaluation import evaluate
+
+    return np.array([evaluate(int(p), int(o)) for p, o in zip(P, O)]) / TODAY_SCALE
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=OUT, help="weights file to write")
     parser.add_argument("--workers", type=int, default=2, help="processes for replaying games")
     parser.add_argument("--cache", type=Path, help="keep the replayed positions in this .npz")
+    parser.add_argument(
+        "--labels",
+        type=Path,
+        default=LABELS if LABELS.exists() else None,
+        help="exact endgame labels from relabel_endgame.py (default: .cache/endgame-labels.npz)",
+    )
+    parser.add_argument(
+        "--noisy-weight",
+        type=float,
+        default=NOISY_WEIGHT,
+        help="weight of positions labelled by the game's result when --labels is given",
+    )
     args = parser.parse_args()
     t0 = time.perf_counter()
     if args.cache and args.cache.exists():
@@ -314,27 +340,49 @@ def main() -> int:
         if args.cache:
             np.savez(args.cache, **data)  # type: ignore[arg-type]  # arrays by name
     t1 = time.perf_counter()
-    n = len(data["P"])
     empties = 64 - np.bitwise_count(data["P"] | data["O"]).astype(np.int32)
     sign = data["sign"].astype(np.int32)
     target = (
         np.where(empties >= THEORY_EMPTIES, data["theory"], data["final"]).astype(np.int32) * sign
     )
-    disc_diff = np.bitwise_count(data["P"]).astype(np.int32) - np.bitwise_count(data["O"])
-    print(f"{n} positions replayed in {t1 - t0:.1f} s, held out {int(data['holdout'].sum())}")
+    P, O, holdout = data["P"], data["O"], data["holdout"]
+    rw = np.ones(len(P))
+    relabelled = np.zeros(len(P), dtype=bool)
+    if args.labels:
+        with np.load(args.labels) as z:
+            lab = dict(z)
+        rw[empties < THEORY_EMPTIES] = args.noisy_weight
+        P, O = np.concatenate([P, lab["P"]]), np.concatenate([O, lab["O"]])
+        target = np.concatenate([target, lab["label"].astype(np.int32)])
+        holdout = np.concatenate([holdout, lab["holdout"]])
+        rw = np.concatenate([rw, np.ones(len(lab["P"]))])
+        relabelled = np.concatenate([relabelled, np.ones(len(lab["P"]), dtype=bool)])
+        empties = 64 - np.bitwise_count(P | O).astype(np.int32)
+        print(
+            f"{len(lab['P'])} relabelled positions ({int(lab['exact'].sum())} solved exactly, "
+            f"{int(lab['holdout'].sum())} held out); game results weigh {args.noisy_weight}"
+        )
+    n = len(P)
+    disc_diff = np.bitwise_count(P).astype(np.int32) - np.bitwise_count(O)
+    print(f"{n} positions in {t1 - t0:.1f} s, held out {int(holdout.sum())}")
+    checked = holdout & relabelled
+    today = today_predictions(P[checked], O[checked]) if checked.any() else np.zeros(0)
     feats = Features()
-    X = feats.matrix(data["P"], data["O"], empties)
+    X = feats.matrix(P, O, empties)
     t2 = time.perf_counter()
     print(f"feature matrix {X.shape} in {t2 - t1:.1f} s")
-    train = ~data["holdout"]
+    train = ~holdout
     stages = np.array([stage_of(int(e)) for e in range(61)])[empties]
     tables: list[list[np.ndarray]] = []
     bias = np.zeros(61)
-    print("stage empties    train held-out  MAE: eval  disc-diff  zero  (discs, held-out games)")
+    print(
+        "stage empties    train held-out  MAE: eval  disc-diff  zero  (discs, held-out games)"
+        "  | relabelled held-out: n  new  today's"
+    )
     for s in range(N_STAGES):
         lo, hi = s * STAGE_WIDTH, (s + 1) * STAGE_WIDTH - 1 if s < N_STAGES - 1 else 60
         sel = train & (empties >= lo - WINDOW) & (empties <= hi + WINDOW)
-        w = fit(X[sel], target[sel], feats)
+        w = fit(X[sel], target[sel], feats, rw[sel])
         q = np.round(w * SCALE)
         q = np.clip(q, -32768, 32767).astype(np.int16)
         tables.append(
@@ -345,16 +393,24 @@ def main() -> int:
         )
         for e in range(lo, hi + 1):
             bias[e] = q[feats.bias_offset + e]
-        test = data["holdout"] & (stages == s)
+        test = holdout & ~relabelled & (stages == s)
         pred = q[X[test]].astype(np.int64).sum(axis=1) / SCALE
         mae = np.abs(pred - target[test]).mean()
         base = np.abs(disc_diff[test] - target[test]).mean()
         zero = np.abs(target[test]).mean()
-        print(
+        line = (
             f"{s:5d} {lo:3d}-{hi:<3d} {int(sel.sum()):9d} {int(test.sum()):8d} "
-            f"{mae:10.2f} {base:10.2f} {zero:5.2f}",
-            flush=True,
+            f"{mae:10.2f} {base:10.2f} {zero:5.2f}"
         )
+        mine = stages[checked] == s
+        if mine.any():
+            rows = checked & (stages == s)
+            new = q[X[rows]].astype(np.int64).sum(axis=1) / SCALE
+            limit = 64 - 1 / SCALE
+            new_mae = np.abs(np.clip(new, -limit, limit) - target[rows]).mean()
+            old_mae = np.abs(today[mine] - target[rows]).mean()
+            line += f"  | {int(mine.sum()):7d} {new_mae:5.2f} {old_mae:5.2f}"
+        print(line, flush=True)
     size = write_weights(args.out, feats, tables, bias)
     print(f"wrote {args.out} ({size} bytes); total time {time.perf_counter() - t0:.0f} s")
     return 0
