@@ -1,6 +1,6 @@
 """Exact labels for the endgame positions of WTHOR games (native; for train_evaluation.py).
 
-    .venv/bin/python py/tools/relabel_endgame.py --solve-from 12 --games 36000 --workers 2
+    .venv/bin/python py/tools/relabel_endgame.py --solve-from 12 --games 39800 --workers 2
 
 A game's positions with ``--solve-from`` empties or fewer are solved exactly
 (``endgame.Solver``); its positions from there up to 23 empties get the exact value of the

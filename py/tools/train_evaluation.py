@@ -6,9 +6,10 @@ reads ``<repo>/../shared/data/wthor/*.wtb`` (with ``flipside.othello.wthor``), r
 table of weights per pattern class and game stage by regularised least squares, prints the
 held-out mean absolute error per stage, and writes ``py/flipside/othello/eval_weights.bin``.
 Below 24 empties a game's result is a noisy target (the players' endgame mistakes): with
-``--labels`` (by default ``.cache/endgame-labels.npz`` when it exists, written by
-``relabel_endgame.py``) the exact labels of those positions weigh 1 and the game results 0.2,
-and the held-out relabelled positions give each stage's error against them, next to today's.
+``--labels FILE`` (written by ``relabel_endgame.py``) the exact labels of those positions
+weigh 1 and the game results 0.2, and the held-out relabelled positions give each stage's
+error against them, next to today's. The shipped weights are trained without: the exact
+labels did not lower that error (docs/othello-evaluation.md).
 The result is deterministic: the held-out games are fixed by their index in their file and
 the solver has no randomness. See docs/othello-evaluation.md for the method and the file format.
 """
@@ -33,7 +34,6 @@ from flipside.othello.wthor import parse_wthor
 
 WTHOR_DIR = ROOT / ".." / "shared" / "data" / "wthor"
 OUT = ROOT / "py" / "flipside" / "othello" / "eval_weights.bin"
-LABELS = ROOT / ".cache" / "endgame-labels.npz"  # written by relabel_endgame.py
 NOISY_WEIGHT = 0.2  # weight of a game result below 24 empties next to exact labels
 
 SCALE = 16  # weight units per disc
@@ -321,8 +321,7 @@ def main() -> int:
     parser.add_argument(
         "--labels",
         type=Path,
-        default=LABELS if LABELS.exists() else None,
-        help="exact endgame labels from relabel_endgame.py (default: .cache/endgame-labels.npz)",
+        help="exact endgame labels from relabel_endgame.py (e.g. .cache/endgame-labels.npz)",
     )
     parser.add_argument(
         "--noisy-weight",
