@@ -14,6 +14,7 @@ from flipside.othello.endgame import Solver, final_score
 from flipside.othello.engine import (
     LEVELS,
     MAX_LEVEL,
+    TABLE_LIMIT,
     Engine,
     parse_level,
     position_value,
@@ -96,6 +97,39 @@ def test_iterative_deepening_reports_each_depth_and_a_legal_line() -> None:
             replay.push(PASS_MOVE)
         replay.push(Move(sq))  # raises if the line is not legal
     json.dumps(result.to_dict())
+
+
+def test_a_table_kept_from_the_last_move_saves_nodes_and_keeps_the_line_legal() -> None:
+    board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
+    first = Searcher(selectivity=1.5)
+    line = first.run(*board.bits(), 7).pv
+    for sq in line[:2]:  # the expected move and reply
+        board.push(Move(sq))
+    P, O = board.bits()
+    fresh = Searcher(selectivity=1.5)
+    fresh_result = fresh.run(P, O, 7)
+    kept = Searcher(selectivity=1.5, table=first.table)
+    kept_result = kept.run(P, O, 7)
+    assert kept.table is first.table
+    assert kept.nodes < 0.8 * fresh.nodes
+    assert legal_moves(P, O) >> kept_result.move & 1
+    assert abs(kept_result.score - fresh_result.score) < 4.0
+
+
+def test_the_engine_keeps_its_table_between_moves_up_to_a_limit() -> None:
+    board = random_board(random.Random(3), 24)  # out of the opening book
+    engine = Engine(MAX_LEVEL)
+    engine.think(board, seconds=0.1)
+    table = engine.table
+    size = len(table)
+    assert size > 0
+    board.push(Move.parse(str(engine.think(board, seconds=0.1)["move"])))
+    board.push(board.legal_moves()[0])
+    engine.think(board, seconds=0.1)
+    assert engine.table is table and len(table) > size
+    table.update({(k, k): (0, 0, 0, 0) for k in range(TABLE_LIMIT + 1 - len(table))})
+    engine.think(board, seconds=0.1)
+    assert engine.table is not table and 0 < len(engine.table) <= TABLE_LIMIT
 
 
 def test_should_stop_returns_the_last_finished_depth() -> None:

@@ -205,6 +205,19 @@ def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
             assert answer["move"] == infos[-1]["move"] and answer["depth"] == depths[-1] >= 2
 
 
+def test_think_goes_on_with_the_last_moves_hash_table() -> None:
+    engine = web._othello_engine(6)
+    engine.table = {}
+    result("othello_think", record="othello/" + MIDGAME, level=6, seconds=0.1)
+    table = engine.table
+    size = len(table)
+    board = Board.from_transcript(MIDGAME)
+    for _ in range(2):
+        board.push(board.legal_moves()[0])
+    result("othello_think", record="othello/" + board.transcript(), level=6, seconds=0.1)
+    assert size > 0 and engine.table is table and len(table) > size
+
+
 def test_think_validates_and_refuses_a_finished_game() -> None:
     assert "level must be 1..6" in error("othello_think", record="othello/f5", level=9)["message"]
     assert "level must be" in error("othello_think", record="othello/f5", level=True)["message"]

@@ -26,18 +26,22 @@ message for bad input. Adding a game: an adapter module and an entry in :data:`G
 
 from __future__ import annotations
 
+import functools
 import json
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import flipside
 from flipside.othello import PASS_MOVE, Board, Color, Move, perft
 from flipside.othello import game as othello_game
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
+
+if TYPE_CHECKING:
+    from flipside.othello.engine import Engine
 
 JSON = Any
 """A plain JSON value (dict, list, str, int, float, bool or None)."""
@@ -395,6 +399,15 @@ def level_seconds(level: int) -> float:
     return LEVELS[level].seconds * PYODIDE_SLOWDOWN
 
 
+@functools.cache
+def _othello_engine(level: int) -> Engine:
+    """The worker's engine at ``level``, kept for the worker's life: its hash table goes on
+    from one move to the next."""
+    from flipside.othello.engine import Engine
+
+    return Engine(level)
+
+
 @method
 def othello_think(
     record: str, level: int | str, seconds: float | None = None, seed: int | None = None
@@ -405,10 +418,11 @@ def othello_think(
     "move", "score", "pv", "nodes", "exact", "seconds"}`` goes to :func:`report`, so "move
     now" can play the best move so far. The answer has the same fields plus ``level`` and
     ``record``; ``score`` is in discs from the side to move (exact when ``exact``)."""
-    from flipside.othello.engine import Engine
-
     board = _othello_board(record)
-    engine = Engine(_checked_level(level), seed=_checked_seed(seed))
+    engine = _othello_engine(_checked_level(level))
+    seed = _checked_seed(seed)
+    if seed is not None:
+        engine.random.seed(seed)
 
     def on_depth(info: dict[str, object]) -> None:
         report({"type": "depth", **_search_info(info)})

@@ -1,19 +1,23 @@
 """Othello AI speed per game stage, natively, and where the time goes (cProfile).
 
-    .venv/bin/python py/tools/profile_othello.py [--profile] [--depth 6]
+    .venv/bin/python py/tools/profile_othello.py [--profile] [--depth 6] [--pyodide]
 
 Midgame: iterative deepening to ``--depth`` on seeded random positions after 12..44 moves
 (three positions per stage), nodes per CPU second per stage. Endgame: ``Solver.best`` on
 FFO #1-#7 (14 empties), nodes per CPU second. ``--profile`` adds the functions taking most
-of the time (cProfile, own time) for each path.
+of the time (cProfile, own time) for each path. ``--pyodide`` runs the same searches inside
+Pyodide under Node too (the built ``dist/pyodide``; ``./build.sh build`` first), right after
+the native ones, and prints both rates and their ratio per row (wall-clock seconds there).
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import json
 import pstats
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -74,6 +78,51 @@ def endgame() -> tuple[int, float]:
     return nodes, time.process_time() - cpu
 
 
+def rows(depth: int) -> list[tuple[str, int, float]]:
+    """``(label, nodes, seconds)`` per midgame stage and for the endgame, natively."""
+    out = []
+    for plies in STAGES:
+        nodes, cpu = midgame(plies, depth)
+        out.append((f"midgame after {plies} moves, depth {depth}", nodes, cpu))
+    nodes, cpu = endgame()
+    out.append(("endgame FFO #1-#7 best move", nodes, cpu))
+    return out
+
+
+def pyodide_code(depth: int) -> str:
+    """The same searches as ``rows`` for Pyodide; its last expression is their JSON."""
+    stages = {plies: midgame_positions(plies) for plies in STAGES}
+    return (
+        "import json, time\n"
+        "from flipside.othello.endgame import Solver\n"
+        "from flipside.othello.search import Searcher\n"
+        "out = []\n"
+        f"for plies, positions in {stages!r}.items():\n"
+        "    nodes, t = 0, time.perf_counter()\n"
+        "    for P, O in positions:\n"
+        "        s = Searcher()\n"
+        f"        s.run(P, O, {depth})\n"
+        "        nodes += s.nodes\n"
+        "    out.append((nodes, time.perf_counter() - t))\n"
+        "nodes, t = 0, time.perf_counter()\n"
+        f"for P, O in {ffo_positions()!r}:\n"
+        "    s = Solver()\n"
+        "    s.best(P, O)\n"
+        "    nodes += s.nodes\n"
+        "out.append((nodes, time.perf_counter() - t))\n"
+        "json.dumps(out)\n"
+    )
+
+
+def pyodide_rows(depth: int) -> list[tuple[int, float]]:
+    """``(nodes, wall seconds)`` of ``rows``' searches inside Pyodide under Node."""
+    runner = Path(__file__).resolve().parents[2] / "tests" / "pyodide" / "run_python.mjs"
+    done = subprocess.run(
+        ["node", str(runner), pyodide_code(depth)], check=True, capture_output=True, text=True
+    )
+    return [tuple(row) for row in json.loads(done.stdout.strip().splitlines()[-1])]
+
+
 def show_profile(call: object, top: int = 12) -> None:
     profile = cProfile.Profile()
     profile.runcall(call)  # type: ignore[arg-type]
@@ -84,18 +133,19 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--depth", type=int, default=6)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--pyodide", action="store_true")
     args = parser.parse_args(argv)
-    for plies in STAGES:
-        nodes, cpu = midgame(plies, args.depth)
-        print(
-            f"midgame after {plies} moves, depth {args.depth}: {nodes:,} nodes, {cpu:.2f} s CPU, "
-            f"{nodes / cpu:,.0f} nodes/s",
-            flush=True,
-        )
-    nodes, cpu = endgame()
-    print(
-        f"endgame FFO #1-#7 best move: {nodes:,} nodes, {cpu:.2f} s CPU, {nodes / cpu:,.0f} nodes/s"
-    )
+    native = rows(args.depth)
+    for label, nodes, cpu in native:
+        print(f"{label}: {nodes:,} nodes, {cpu:.2f} s CPU, {nodes / cpu:,.0f} nodes/s", flush=True)
+    if args.pyodide:
+        for (label, nodes, cpu), (py_nodes, wall) in zip(native, pyodide_rows(args.depth)):
+            if py_nodes != nodes:
+                raise SystemExit(f"{label}: {py_nodes} nodes in Pyodide, {nodes} natively")
+            print(
+                f"{label}, Pyodide: {py_nodes / wall:,.0f} nodes/s "
+                f"({wall:.2f} s wall), {cpu / wall:.2f}x native"
+            )
     if args.profile:
         show_profile(lambda: [midgame(plies, args.depth) for plies in STAGES])
         show_profile(endgame)

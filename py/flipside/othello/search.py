@@ -124,7 +124,7 @@ class DepthResult:
 
 
 class Searcher:
-    """A midgame search session with its own hash table and node count."""
+    """A midgame search session with a hash table (its own unless given) and a node count."""
 
     def __init__(
         self,
@@ -133,6 +133,7 @@ class Searcher:
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
         selectivity: float = 0.0,
+        table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None,
     ) -> None:
         self.evaluate = evaluate
         self.scale = scale
@@ -141,8 +142,9 @@ class Searcher:
         self.nodes = 0
         self._next_poll = POLL_INTERVAL
         self._armed = True  # False while the first depth runs: it always finishes
-        # (P, O) -> (depth, lower bound, upper bound, best square)
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        # (P, O) -> (depth, lower bound, upper bound, best square); a caller may pass the
+        # table of an earlier search with the same evaluation and selectivity to go on with.
+        self.table = {} if table is None else table
         self.improved = -1  # a root move that beat the first one in the current iteration
         self.root_order: list[int] = []  # root moves, best first, after the last finished depth
         # Multi-ProbCut: a node is cut when a shallow search predicts its value is beyond the
