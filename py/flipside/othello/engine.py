@@ -114,8 +114,8 @@ PROBABLE_SELECTIVITY = 1.0
 TABLE_LIMIT = 60_000
 """An engine keeps its midgame hash table from one move to the next (entries stay true of
 their positions, and the last search's lines order the next one: about 18% less time to a
-given depth over a game) until it holds this many entries (about 15 MB); then it starts a
-fresh one."""
+given depth over a game) until it holds this many entries (16.5 MB natively); then it
+starts a fresh one."""
 
 
 def solve_estimate(empties: int, midgame_rate: float) -> float:
