@@ -59,17 +59,9 @@ def main() -> int:
     parser.add_argument("--cache", type=Path, required=True, help="train_evaluation's .npz")
     parser.add_argument("stages", type=int, nargs="+")
     args = parser.parse_args()
-    if args.cache.exists():
-        with np.load(args.cache) as z:
-            data = dict(z)
-    else:
-        data = te.load_positions(2)
-        np.savez(args.cache, **data)  # type: ignore[arg-type]  # arrays by name
+    data = te.load_data(args.cache, 2)
     P, O = data["P"], data["O"]
-    empties = 64 - np.bitwise_count(P | O).astype(np.int32)
-    target = np.where(empties >= te.THEORY_EMPTIES, data["theory"], data["final"]).astype(
-        np.int32
-    ) * data["sign"].astype(np.int32)
+    empties, target = te.game_targets(data)
     plain = te.Features()
     X = plain.matrix(P, O, empties)
     more = WithMobility()
@@ -92,7 +84,7 @@ def main() -> int:
     rw = np.ones(len(P))
     print("stage empties  held-out MAE: patterns  + mobility")
     for s in args.stages:
-        lo, hi = s * te.STAGE_WIDTH, (s + 1) * te.STAGE_WIDTH - 1 if s < te.N_STAGES - 1 else 60
+        lo, hi = te.stage_range(s)
         sel = ~held & (empties >= lo - te.WINDOW) & (empties <= hi + te.WINDOW)
         test = held & (stages == s)
         maes = []

@@ -280,6 +280,31 @@ def stage_of(empties: int) -> int:
     return min(empties, 59) // STAGE_WIDTH
 
 
+def stage_range(s: int) -> tuple[int, int]:
+    """The numbers of empties (lowest, highest) of stage ``s``."""
+    return s * STAGE_WIDTH, (s + 1) * STAGE_WIDTH - 1 if s < N_STAGES - 1 else 60
+
+
+def load_data(cache: Path | None, workers: int) -> dict[str, np.ndarray]:
+    """The replayed WTHOR positions, read from ``cache`` when it exists, else replayed (and
+    written there when given)."""
+    if cache and cache.exists():
+        with np.load(cache) as z:
+            return dict(z)
+    data = load_positions(workers)
+    if cache:
+        np.savez(cache, **data)  # type: ignore[arg-type]  # arrays by name
+    return data
+
+
+def game_targets(data: dict[str, np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Per position, its number of empties and the fit's target for the side to move: the
+    perfect-play score from ``THEORY_EMPTIES`` empties on, else the game's result."""
+    empties = 64 - np.bitwise_count(data["P"] | data["O"]).astype(np.int32)
+    final = np.where(empties >= THEORY_EMPTIES, data["theory"], data["final"]).astype(np.int32)
+    return empties, final * data["sign"].astype(np.int32)
+
+
 def write_weights(
     path: Path, feats: Features, tables: list[list[np.ndarray]], bias: np.ndarray
 ) -> int:
@@ -331,19 +356,9 @@ def main() -> int:
     )
     args = parser.parse_args()
     t0 = time.perf_counter()
-    if args.cache and args.cache.exists():
-        with np.load(args.cache) as z:
-            data = dict(z)
-    else:
-        data = load_positions(args.workers)
-        if args.cache:
-            np.savez(args.cache, **data)  # type: ignore[arg-type]  # arrays by name
+    data = load_data(args.cache, args.workers)
     t1 = time.perf_counter()
-    empties = 64 - np.bitwise_count(data["P"] | data["O"]).astype(np.int32)
-    sign = data["sign"].astype(np.int32)
-    target = (
-        np.where(empties >= THEORY_EMPTIES, data["theory"], data["final"]).astype(np.int32) * sign
-    )
+    empties, target = game_targets(data)
     P, O, holdout = data["P"], data["O"], data["holdout"]
     rw = np.ones(len(P))
     relabelled = np.zeros(len(P), dtype=bool)
@@ -379,7 +394,7 @@ def main() -> int:
         "  | relabelled held-out: n  new  today's"
     )
     for s in range(N_STAGES):
-        lo, hi = s * STAGE_WIDTH, (s + 1) * STAGE_WIDTH - 1 if s < N_STAGES - 1 else 60
+        lo, hi = stage_range(s)
         sel = train & (empties >= lo - WINDOW) & (empties <= hi + WINDOW)
         w = fit(X[sel], target[sel], feats, rw[sel])
         q = np.round(w * SCALE)

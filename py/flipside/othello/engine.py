@@ -22,7 +22,7 @@ from flipside.othello.board import Board
 from flipside.othello.endgame import Solver, Stopped
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
 from flipside.othello.openings import book_move
-from flipside.othello.search import DepthResult, Searcher
+from flipside.othello.search import DepthResult, Searcher, Table
 
 Info = dict[str, object]
 
@@ -179,7 +179,7 @@ class Engine:
         self.level = parse_level(level)
         self.settings = LEVELS[self.level]
         self.random = random.Random(seed)
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.table: Table = {}
 
     # -- playing -------------------------------------------------------------------------
 

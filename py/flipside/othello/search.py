@@ -52,6 +52,8 @@ _GOOD = 0x3C0081818181003C | _CORNERS
 _PLAIN = 0xFFFFFFFFFFFFFFFF ^ _GOOD ^ _BAD
 
 Evaluate = Callable[[int, int], int]
+Table = dict[tuple[int, int], tuple[int, int, int, int]]
+"""The hash table: (P, O) -> (depth, lower bound, upper bound, best square)."""
 
 MPC_FILE = "mpc.json"
 """Multi-ProbCut lines fitted by ``py/tools/fit_mpc.py`` (read on first selective search)."""
@@ -133,7 +135,7 @@ class Searcher:
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
         selectivity: float = 0.0,
-        table: dict[tuple[int, int], tuple[int, int, int, int]] | None = None,
+        table: Table | None = None,
     ) -> None:
         self.evaluate = evaluate
         self.scale = scale
@@ -142,9 +144,9 @@ class Searcher:
         self.nodes = 0
         self._next_poll = POLL_INTERVAL
         self._armed = True  # False while the first depth runs: it always finishes
-        # (P, O) -> (depth, lower bound, upper bound, best square); a caller may pass the
-        # table of an earlier search with the same evaluation and selectivity to go on with.
-        self.table = {} if table is None else table
+        # A caller may pass the table of an earlier search with the same evaluation and
+        # selectivity to go on with.
+        self.table: Table = {} if table is None else table
         self.improved = -1  # a root move that beat the first one in the current iteration
         self.root_order: list[int] = []  # root moves, best first, after the last finished depth
         # Multi-ProbCut: a node is cut when a shallow search predicts its value is beyond the
