@@ -11,9 +11,15 @@ import pytest
 
 from flipside.othello.board import Board
 from flipside.othello.endgame import Solver
-from flipside.othello.engine import LEVELS, MAX_LEVEL, PROBABLE_SELECTIVITY, Engine
+from flipside.othello.engine import (
+    LEVELS,
+    MAX_LEVEL,
+    PROBABLE_SELECTIVITY,
+    PROBABLE_TABLE_LIMIT,
+    Engine,
+)
 from flipside.othello.evaluation import SCALE
-from flipside.othello.notation import square_name
+from flipside.othello.notation import Move, square_name
 from flipside.othello.search import Searcher
 from flipside.othello.selective import CUT_MIN, SelectiveSolver, check_depth, load_endcut
 
@@ -128,3 +134,35 @@ def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
     }
     for row in data["endgame"]:
         assert row["n"] == 12 and row["sigma"] > 0
+
+
+def test_a_kept_table_answers_the_next_search_from_its_entries() -> None:
+    """The selective search's table handed to the next search (as the engine keeps it):
+    its probable bounds still hold, so the same question costs a fraction of the nodes,
+    with the same answer."""
+    board = ffo_boards()[13][0]  # FFO #14: 16 empties, the first search is not trivial
+    P, O = board.bits()
+    searcher = Searcher()
+    searcher.run(P, O, 4)
+    first = SelectiveSolver(PROBABLE_SELECTIVITY)
+    answer = first.outcome_move(P, O, searcher.root_order)
+    assert first.nodes > 1000
+    kept = SelectiveSolver(PROBABLE_SELECTIVITY, table=first.table)
+    assert kept.outcome_move(P, O, searcher.root_order) == answer
+    assert kept.table is first.table
+    assert kept.nodes < 0.1 * first.nodes
+
+
+def test_the_engine_keeps_its_probable_table_up_to_a_limit() -> None:
+    board = ffo_boards()[12][0]  # 16 empties: the selective search runs
+    engine = Engine(MAX_LEVEL)
+    engine.think(board)
+    table = engine.probable_table
+    assert len(table) > 0
+    board.push(Move.parse(str(engine.think(board)["move"])))
+    board.push(board.legal_moves()[0])
+    engine.think(board)
+    assert engine.probable_table is table
+    table.update({(k, k): (0, 0, 0) for k in range(PROBABLE_TABLE_LIMIT + 1 - len(table))})
+    engine.think(board)
+    assert engine.probable_table is not table

@@ -64,6 +64,10 @@ QUADRANT = [1 << ((sq // 32) * 2 + (sq % 8) // 4) for sq in range(64)]
 """The quadrant bit of each square (a1-d4, e1-h4, a5-d8, e5-h8) for parity ordering."""
 
 
+EndTable = dict[tuple[int, int], tuple[int, int, int]]
+"""The solver's hash table: (P, O) -> (lower bound, upper bound, best square)."""
+
+
 class Stopped(Exception):
     """Raised inside a search when it was asked to stop (or ran out of time)."""
 
@@ -107,10 +111,14 @@ class Solver:
     """
 
     def __init__(
-        self, should_stop: Callable[[], bool] | None = None, deadline: float | None = None
+        self,
+        should_stop: Callable[[], bool] | None = None,
+        deadline: float | None = None,
+        table: EndTable | None = None,
     ) -> None:
         self.nodes = 0
-        self.table: dict[tuple[int, int], tuple[int, int, int]] = {}
+        # A caller may pass the table of an earlier search of the same kind to go on with.
+        self.table: EndTable = {} if table is None else table
         self.should_stop = should_stop
         self.deadline = deadline
         self._next_poll = POLL_INTERVAL

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
-from flipside.othello.endgame import Solver, Stopped
+from flipside.othello.endgame import EndTable, Solver, Stopped
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
 from flipside.othello.openings import book_move
 from flipside.othello.search import DepthResult, Searcher, Table
@@ -117,6 +117,12 @@ their positions, and the last search's lines order the next one: about 18% less 
 given depth over a game) until it holds this many entries (16.5 MB natively); then it
 starts a fresh one."""
 
+PROBABLE_TABLE_LIMIT = 50_000
+"""The selective win/draw/loss search's table is kept from move to move too (its probable
+bounds hold whatever the root: 23% fewer nodes over the 16-21 empty positions of six
+archive games) until it holds this many entries (11 MB natively; the searches of FFO
+#1-#19 together store 2,608)."""
+
 
 def solve_estimate(empties: int, midgame_rate: float) -> float:
     """Estimated seconds of an exact solve, from the midgame search's nodes per second."""
@@ -180,6 +186,7 @@ class Engine:
         self.settings = LEVELS[self.level]
         self.random = random.Random(seed)
         self.table: Table = {}
+        self.probable_table: EndTable = {}
 
     # -- playing -------------------------------------------------------------------------
 
@@ -244,6 +251,8 @@ class Engine:
 
         if len(self.table) > TABLE_LIMIT:
             self.table = {}
+        if len(self.probable_table) > PROBABLE_TABLE_LIMIT:
+            self.probable_table = {}
         searcher = Searcher(
             should_stop=should_stop, selectivity=level.selectivity, table=self.table
         )
@@ -347,8 +356,8 @@ class Engine:
         nodes = searcher.nodes + solver.nodes
         return DepthResult(empties, sq, score, line, nodes, True, time.perf_counter() - start)
 
-    @staticmethod
     def _outcome(
+        self,
         P: int,
         O: int,
         searcher: Searcher,
@@ -364,7 +373,9 @@ class Engine:
         if probable:
             from flipside.othello.selective import SelectiveSolver
 
-            solver: Solver = SelectiveSolver(PROBABLE_SELECTIVITY, should_stop, deadline)
+            solver: Solver = SelectiveSolver(
+                PROBABLE_SELECTIVITY, should_stop, deadline, self.probable_table
+            )
         else:
             solver = Solver(should_stop, deadline)
         try:

@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from importlib import resources
 
-from flipside.othello.endgame import Solver
+from flipside.othello.endgame import EndTable, Solver
 from flipside.othello.evaluation import SCALE
 from flipside.othello.search import MPC_FILE, Searcher
 
@@ -68,8 +68,9 @@ class SelectiveSolver(Solver):
         selectivity: float,
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
+        table: EndTable | None = None,
     ) -> None:
-        super().__init__(should_stop, deadline)
+        super().__init__(should_stop, deadline, table)
         self.selectivity = selectivity
         self.lines = endcut_table()
         self.checker = Searcher(should_stop=should_stop, deadline=deadline)
