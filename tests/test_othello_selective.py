@@ -153,16 +153,26 @@ def test_a_kept_table_answers_the_next_search_from_its_entries() -> None:
     assert kept.nodes < 0.1 * first.nodes
 
 
-def test_the_engine_keeps_its_probable_table_up_to_a_limit() -> None:
-    board = ffo_boards()[12][0]  # 16 empties: the selective search runs
+def test_the_engine_hands_its_probable_table_to_every_selective_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One table for the engine's life, renewed past ``PROBABLE_TABLE_LIMIT``."""
+    tables: list[object] = []
+    init = SelectiveSolver.__init__
+
+    def spy(self: SelectiveSolver, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        tables.append(self.table)
+
+    monkeypatch.setattr(SelectiveSolver, "__init__", spy)
+    board = ffo_boards()[13][0]  # 16 empties: the selective search runs
     engine = Engine(MAX_LEVEL)
-    engine.think(board)
     table = engine.probable_table
-    assert len(table) > 0
     board.push(Move.parse(str(engine.think(board)["move"])))
     board.push(board.legal_moves()[0])
-    engine.think(board)
+    engine.think(board)  # 14 empties: the quick selective search before the solve
+    assert len(tables) >= 2 and all(t is table for t in tables)
     assert engine.probable_table is table
     table.update({(k, k): (0, 0, 0) for k in range(PROBABLE_TABLE_LIMIT + 1 - len(table))})
     engine.think(board)
-    assert engine.probable_table is not table
+    assert engine.probable_table is not table and tables[-1] is engine.probable_table
