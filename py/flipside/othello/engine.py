@@ -72,7 +72,7 @@ LEVELS: dict[int, Level] = {
         endgame=15,
         noise=0.0,
         book=True,
-        selectivity=1.5,
+        selectivity=1.0,
         probable=7,
     ),
 }
