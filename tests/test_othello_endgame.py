@@ -8,7 +8,14 @@ from pathlib import Path
 import pytest
 
 from flipside.othello.bitboard import flips, legal_moves
-from flipside.othello.endgame import Solver, Stopped, final_score, solve
+from flipside.othello.endgame import (
+    PRIORITY,
+    Solver,
+    Stopped,
+    empties_in_order,
+    final_score,
+    solve,
+)
 from flipside.othello.notation import square_name
 
 FFO = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
@@ -90,6 +97,15 @@ def test_solver_matches_minimax_on_random_small_endgames() -> None:
                 f = flips(P, O, sq)
                 value = -minimax(O ^ f, P | f | (1 << sq))
                 assert (sq in best) == (value == expected)
+
+
+def test_list_search_tries_squares_by_priority() -> None:
+    # Every square once; corners first, X-squares just before the four centre squares.
+    assert sorted(PRIORITY) == list(range(64))
+    assert [square_name(sq) for sq in PRIORITY[:4]] == ["a1", "h1", "a8", "h8"]
+    assert {square_name(sq) for sq in PRIORITY[56:60]} == {"b2", "g2", "b7", "g7"}
+    empty = (1 << 9) | (1 << 0) | (1 << 2) | (1 << 63)  # b2 a1 c1 h8
+    assert [square_name(sq) for sq in empties_in_order(empty)] == ["a1", "h8", "c1", "b2"]
 
 
 def test_solver_matches_minimax_with_deep_search_and_passes() -> None:

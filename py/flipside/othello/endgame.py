@@ -7,12 +7,14 @@ The search is a negamax alpha-beta with principal-variation (null-window) search
 the number of empty squares ``n`` because what pays off changes with it:
 
 * ``n > SHALLOW`` (``_deep``): moves from ``legal_moves``, a transposition table keyed on
-  the two bitboards (bounds plus the best square), hash move first, then (above
-  ``MOBILITY_MIN`` empties; parity below) fastest-first ordering: fewest replies for the opponent, corner replies counted three times, and an
-  enhanced transposition cutoff (children looked up in the table first).
-* ``4 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list; a square is tried only
-  when it touches an opponent disc; squares in regions (quadrants) with an odd number of
-  empties come first (parity ordering).
+  the two bitboards (bounds plus the best square), hash move first, then fastest-first
+  ordering: fewest replies for the opponent, corner replies counted three times, and (above
+  ``ETC_MIN`` empties) an enhanced transposition cutoff (children looked up in the table
+  first).
+* ``4 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list in a fixed order of
+  square quality (:data:`PRIORITY`); a square is tried only when it touches an opponent
+  disc; squares in regions (quadrants) with an odd number of empties come first (parity
+  ordering).
 * ``n <= 3``: special-cased with the squares as arguments; the last move only counts
   flipped discs.
 
@@ -27,11 +29,8 @@ from collections.abc import Callable
 
 from flipside.othello.bitboard import FLIPS, legal_moves
 
-SHALLOW = 6
+SHALLOW = 7
 """Up to this many empties the solver uses the list-based search without a hash table."""
-
-MOBILITY_MIN = 7
-"""Above this many empties moves are sorted fastest-first; at or below, by parity only."""
 
 ETC_MIN = 8
 """Above this many empties, look up every child in the hash table before searching."""
@@ -91,6 +90,21 @@ def parity_of(empty: int) -> int:
         parity ^= QUADRANT[low.bit_length() - 1]
         empty ^= low
     return parity
+
+
+_PRIORITY_NAMES = (
+    "a1 h1 a8 h8 c1 f1 a3 h3 a6 h6 c8 f8 c3 f3 c6 f6 d1 e1 a4 h4 a5 h5 d8 e8 "
+    "d3 e3 c4 f4 c5 f5 d6 e6 d2 e2 b4 g4 b5 g5 d7 e7 c2 f2 b3 g3 b6 g6 c7 f7 "
+    "b1 g1 a2 h2 a7 h7 b8 g8 b2 g2 b7 g7 d4 e4 d5 e5"
+)
+
+PRIORITY = [(ord(n[0]) - 97) + 8 * (int(n[1]) - 1) for n in _PRIORITY_NAMES.split()]
+"""All 64 squares, best first: the order the list-based search tries same-parity moves."""
+
+
+def empties_in_order(empty: int) -> list[int]:
+    """The ``empty`` squares in :data:`PRIORITY` order."""
+    return [sq for sq in PRIORITY if empty >> sq & 1]
 
 
 def squares_of(bits: int) -> list[int]:
@@ -221,7 +235,8 @@ class Solver:
             f = FLIPS[sq](P, O)
             if not f:
                 continue
-            rest = [s for s in empties if s != sq]
+            rest = empties.copy()
+            rest.remove(sq)
             if n == 4:
                 v = -self._last3(O ^ f, P | f | (1 << sq), -beta, -alpha, rest[0], rest[1], rest[2])
             else:
@@ -274,9 +289,6 @@ class Solver:
                 return final_score(P, O)
             return -self._deep_or_shallow(O, P, -beta, -alpha, n)
         children = []
-        sort = n > MOBILITY_MIN
-        if not sort:
-            parity = parity_of(~(P | O) & 0xFFFFFFFFFFFFFFFF)
         while moves:
             bit = moves & -moves
             moves ^= bit
@@ -286,11 +298,9 @@ class Solver:
             nO = P | f | bit
             if sq == hash_sq:
                 order = -1
-            elif sort:
+            else:
                 mob = legal_moves(nP, nO)
                 order = mob.bit_count() + 2 * (mob & _CORNERS).bit_count()
-            else:
-                order = 0 if parity & QUADRANT[sq] else 1
             children.append((order, sq, nP, nO))
         if n > ETC_MIN:
             # Enhanced transposition cutoff: a child whose stored upper bound already
@@ -350,7 +360,7 @@ class Solver:
             return self._last3(
                 P, O, alpha, beta, a.bit_length() - 1, b.bit_length() - 1, c.bit_length() - 1
             )
-        return self._shallow(P, O, alpha, beta, squares_of(empty), parity_of(empty))
+        return self._shallow(P, O, alpha, beta, empties_in_order(empty), parity_of(empty))
 
     # -- entry points ----------------------------------------------------------------------
 
