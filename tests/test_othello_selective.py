@@ -22,6 +22,7 @@ from flipside.othello.evaluation import SCALE
 from flipside.othello.notation import Move, square_name
 from flipside.othello.search import Searcher
 from flipside.othello.selective import CUT_MIN, SelectiveSolver, check_depth, load_endcut
+from flipside.othello.wthor import read_wthor
 
 ROOT = Path(__file__).resolve().parents[1]
 FFO = ROOT / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
@@ -96,14 +97,46 @@ def test_selective_solver_with_a_huge_margin_is_exact() -> None:
     assert value == score and scores[square_name(sq)] == score
 
 
-@pytest.mark.parametrize("index", [12, 15, 17])
+def game_position(year: int, index: int, empties: int) -> Board:
+    """The position of an archive game when it had ``empties`` empty squares."""
+    board = Board()
+    for sq in read_wthor(WTHOR / f"WTH_{year}.wtb")[index].moves:
+        if not board.has_legal_move():
+            board.push_str("pass")
+        board.push(Move(sq))
+        if 64 - (board.black | board.white).bit_count() == empties:
+            break
+    return board
+
+
+def exact_outcome(board: Board) -> int:
+    """Sign of the exact final score for the side to move (a win/draw/loss search)."""
+    P, O = board.bits()
+    return outcome(Solver().search(P, O, -1, 1))
+
+
+@pytest.mark.parametrize("index", [0, 2, 4])
 def test_top_level_beyond_the_exact_range_keeps_a_winning_outcome(index: int) -> None:
-    """FFO #13, #16, #18 (16 empties, beyond the top level's exact range) at the top level's
-    budget: the move played reaches the same outcome as the best move."""
-    board, score, scores = ffo_boards()[index]
-    assert 64 - (board.black | board.white).bit_count() > LEVELS[MAX_LEVEL].endgame
+    """Positions of 2014 archive games one empty beyond the top level's exact range, at the
+    top level's budget: the move played keeps the position's exact outcome (a win on each)."""
+    board = game_position(2014, index, LEVELS[MAX_LEVEL].endgame + 1)
+    assert len(board.legal_moves()) > 1
+    best = exact_outcome(board)
+    assert best == 1
     answer = Engine(MAX_LEVEL).think(board)
-    assert outcome(scores[str(answer["move"])]) == outcome(score)
+    assert not answer["exact"]
+    board.push(Move.parse(str(answer["move"])))
+    assert -exact_outcome(board) == best
+
+
+@pytest.mark.parametrize("index", [12, 16])
+def test_top_level_solves_sixteen_empties_exactly(index: int) -> None:
+    """FFO #13 and #17 (16 empties) are in the top level's exact range: its answer is the
+    file's exact score and one of its best moves."""
+    board, score, scores = ffo_boards()[index]
+    answer = Engine(MAX_LEVEL).think(board)
+    assert answer["exact"] and answer["score"] == score
+    assert scores[str(answer["move"])] == score
 
 
 def test_only_the_top_level_is_probable() -> None:
