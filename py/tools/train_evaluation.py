@@ -216,7 +216,7 @@ class Features:
     def column_range(self, j: int) -> tuple[int, int]:
         """Range of weight ids column j of the matrix can take."""
         if j == len(self.column_class):
-            return self.bias_offset, self.count
+            return self.bias_offset, self.bias_offset + 61
         c = self.column_class[j]
         return int(self.offsets[c]), int(self.offsets[c + 1])
 
