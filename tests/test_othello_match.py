@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
-import sys
-from pathlib import Path
 
 import pytest
 
-_PATH = Path(__file__).resolve().parents[1] / "py" / "tools" / "othello_match.py"
-_SPEC = importlib.util.spec_from_file_location("othello_match", _PATH)
-assert _SPEC is not None and _SPEC.loader is not None
-match = importlib.util.module_from_spec(_SPEC)
-sys.modules["othello_match"] = match
-_SPEC.loader.exec_module(match)
+from tool_modules import load_tool
+
+match = load_tool("othello_match")
 
 
 def test_game_points() -> None:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,6 +14,7 @@ from flipside.othello.engine import LEVELS, MAX_LEVEL
 from flipside.othello.evaluation import SCALE
 from flipside.othello.notation import PASS_MOVE
 from flipside.othello.search import MPC_MIN_DEPTH, Searcher, load_mpc, shallow_depth
+from tool_modules import load_tool
 
 ROOT = Path(__file__).resolve().parents[1]
 WTHOR = ROOT / ".." / "shared" / "data" / "wthor"
@@ -87,12 +86,7 @@ def test_top_level_is_selective_and_lower_levels_are_not() -> None:
 
 
 def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
-    path = ROOT / "py" / "tools" / "fit_mpc.py"
-    spec = importlib.util.spec_from_file_location("fit_mpc", path)
-    assert spec is not None and spec.loader is not None
-    fit_mpc = importlib.util.module_from_spec(spec)
-    sys.modules["fit_mpc"] = fit_mpc
-    spec.loader.exec_module(fit_mpc)
+    fit_mpc = load_tool("fit_mpc")
     out = tmp_path / "mpc.json"
     wthor = str(WTHOR / "WTH_2000.wtb")
     args = ["--positions", "12", "--depth", "4", "--out", str(out), "--wthor", wthor]

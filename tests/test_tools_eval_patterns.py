@@ -2,28 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(ROOT / "py" / "tools"))
-    path = ROOT / "py" / "tools" / "eval_pattern_check.py"
-    spec = importlib.util.spec_from_file_location("eval_pattern_check", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import load_tool
 
 
 def test_candidate_indices_read_every_placement_square_by_square() -> None:
-    tool = load_tool()
+    tool = load_tool("eval_pattern_check")
     te = tool.te
     rnd = random.Random(4)
     boards = []
@@ -52,7 +39,7 @@ def test_candidate_indices_read_every_placement_square_by_square() -> None:
 
 
 def test_candidate_columns_follow_the_bias_without_overlap() -> None:
-    tool = load_tool()
+    tool = load_tool("eval_pattern_check")
     feats = tool.WithPatterns(tool.CANDIDATES)
     plain = tool.te.Features()
     n = len(plain.column_class) + 1

@@ -2,27 +2,12 @@
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 from flipside.othello.endgame import Solver
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def load_tool():  # type: ignore[no-untyped-def]
-    sys.path.insert(0, str(ROOT / "py" / "tools"))
-    path = ROOT / "py" / "tools" / "relabel_endgame.py"
-    spec = importlib.util.spec_from_file_location("relabel_endgame", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tool_modules import load_tool
 
 
 def test_labels_are_exact_below_the_solve_point_and_backed_up_above_it() -> None:
-    tool = load_tool()
+    tool = load_tool("relabel_endgame")
     rows = tool.relabel(([("WTH_2000.wtb", 19), ("WTH_2000.wtb", 20)], 8))
     by_game: list[list[tuple[int, int, int, int, bool]]] = [[], []]
     game = -1
@@ -49,7 +34,7 @@ def test_labels_are_exact_below_the_solve_point_and_backed_up_above_it() -> None
 
 
 def test_game_order_puts_held_out_games_first_and_visits_every_game_once() -> None:
-    tool = load_tool()
+    tool = load_tool("relabel_endgame")
     order = tool.game_order()
     assert len(order) == len(set(order)) > 100_000
     held = [i % 20 == 19 for _, i in order]
