@@ -2,7 +2,8 @@
 # Flipside: the only entry point.
 #   ./build.sh serve [PORT]  set up, build dist/, serve it on http://127.0.0.1:PORT (8000)
 #   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
-#   ./build.sh build         build dist/ only          ./build.sh bench   benchmark table
+#   ./build.sh build         build dist/ only
+#   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
 #   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
 #                            themisto/board themisto/bits record web othello/game
@@ -113,7 +114,7 @@ setup() {
 
 build() {
   say "building dist/"
-  "$VENV/bin/python" py/tools/build_site.py --out dist "$CACHE"/wheels/dist/*.whl
+  PYTHONPATH=py "$VENV/bin/python" -m tools.build.site --out dist "$CACHE"/wheels/dist/*.whl
 }
 
 run_tests() {
@@ -155,7 +156,7 @@ mutate() {
   ( cd "$stage" && ulimit -v 2000000 && time nice -n 10 "$VENV/bin/mutmut" run --max-children 2 \
       "${names[@]}" ) || true
   ( cd "$stage" && "$VENV/bin/mutmut" results --all true ) > "$stage/results.txt"
-  "$VENV/bin/python" py/tools/mutation_score.py "$stage/results.txt"
+  PYTHONPATH=py "$VENV/bin/python" -m tools.check.mutation_score "$stage/results.txt"
 }
 
 cmd=${1:-build}
@@ -179,8 +180,9 @@ case "$cmd" in
     setup
     setup_browsers
     build
-    "$VENV/bin/python" py/tools/bench.py
+    shift
+    PYTHONPATH=py "$VENV/bin/python" -m tools.bench.table "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench [--list|--only SECTION...]|mutate [MOD...]]" >&2; exit 2 ;;
 esac

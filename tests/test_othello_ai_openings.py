@@ -127,7 +127,7 @@ def random_position_out_of_book() -> Board:
 
 
 def test_book_moves_agree_with_a_recount_of_the_archive() -> None:
-    # The book's rule (py/tools/build_book.py), applied here to a fresh count of the raw
+    # The book's rule (py/tools/train/build_book.py), applied here to a fresh count of the raw
     # records: among the moves played at least 12 times and at least a tenth as often as
     # the most played one, the best mean outcome shrunk towards 0 (sum / (games + 30)).
     line: list[str] = []

@@ -1,4 +1,4 @@
-"""The match script's arithmetic (py/tools/othello_match.py): points, pairs, error bars."""
+"""The match script's arithmetic (tools.play.othello_match): points, pairs, error bars."""
 
 from __future__ import annotations
 
@@ -6,9 +6,7 @@ import math
 
 import pytest
 
-from tool_modules import load_tool
-
-match = load_tool("othello_match")
+from tools.play import othello_match as match
 
 
 def test_game_points() -> None:

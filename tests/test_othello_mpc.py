@@ -14,7 +14,7 @@ from flipside.othello.engine import LEVELS, MAX_LEVEL
 from flipside.othello.evaluation import SCALE
 from flipside.othello.notation import PASS_MOVE
 from flipside.othello.search import MPC_MIN_DEPTH, Searcher, load_mpc, shallow_depth
-from tool_modules import load_tool
+from tools.train import fit_mpc
 
 ROOT = Path(__file__).resolve().parents[1]
 WTHOR = ROOT / ".." / "shared" / "data" / "wthor"
@@ -86,7 +86,6 @@ def test_top_level_is_selective_and_lower_levels_are_not() -> None:
 
 
 def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
-    fit_mpc = load_tool("fit_mpc")
     out = tmp_path / "mpc.json"
     wthor = str(WTHOR / "WTH_2000.wtb")
     args = ["--positions", "12", "--depth", "4", "--out", str(out), "--wthor", wthor]

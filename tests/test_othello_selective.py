@@ -21,7 +21,7 @@ from flipside.othello.notation import Move, square_name
 from flipside.othello.search import Searcher
 from flipside.othello.selective import CUT_MIN, SelectiveSolver, check_depth, load_endcut
 from flipside.othello.wthor import read_wthor
-from tool_modules import load_tool
+from tools.train import fit_endcut
 
 ROOT = Path(__file__).resolve().parents[1]
 FFO = ROOT / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
@@ -147,7 +147,7 @@ def test_only_the_top_level_is_probable() -> None:
 
 
 def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
-    module = load_tool("fit_endcut")
+    module = fit_endcut
     out = tmp_path / "mpc.json"
     out.write_text(json.dumps({"version": 1, "fits": [{"kept": True}]}))
     wthor = str(WTHOR / "WTH_2000.wtb")

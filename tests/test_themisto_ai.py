@@ -1,6 +1,6 @@
 """Themisto AI: the win-in-one test against the rules, the tactics suite, the API's shape.
 
-The tactics positions come from random games (``py/tools/themisto_tactics.py``); each has
+The tactics positions come from random games (``tools.play.themisto_tactics``); each has
 the full set of correct moves, found by brute force on the rules core. Searches here run at
 fixed depths with a generous time budget, so the results do not depend on the machine.
 """

@@ -1,4 +1,4 @@
-"""py/tools/eval_pattern_check.py: candidate pattern indices and their feature columns."""
+"""tools.train.eval_pattern_check (py/tools/train/eval_pattern_check.py): candidate pattern indices and their feature columns."""
 
 from __future__ import annotations
 
@@ -6,11 +6,10 @@ import random
 
 import numpy as np
 
-from tool_modules import load_tool
+from tools.train import eval_pattern_check as tool
 
 
 def test_candidate_indices_read_every_placement_square_by_square() -> None:
-    tool = load_tool("eval_pattern_check")
     te = tool.te
     rnd = random.Random(4)
     boards = []
@@ -39,7 +38,6 @@ def test_candidate_indices_read_every_placement_square_by_square() -> None:
 
 
 def test_candidate_columns_follow_the_bias_without_overlap() -> None:
-    tool = load_tool("eval_pattern_check")
     feats = tool.WithPatterns(tool.CANDIDATES)
     plain = tool.te.Features()
     n = len(plain.column_class) + 1

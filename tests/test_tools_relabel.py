@@ -1,13 +1,12 @@
-"""py/tools/relabel_endgame.py: exact labels and labels backed up along the game (native only)."""
+"""tools.train.relabel_endgame: exact labels and labels backed up along the game (native only)."""
 
 from __future__ import annotations
 
 from flipside.othello.endgame import Solver
-from tool_modules import load_tool
+from tools.train import relabel_endgame as tool
 
 
 def test_labels_are_exact_below_the_solve_point_and_backed_up_above_it() -> None:
-    tool = load_tool("relabel_endgame")
     rows = tool.relabel(([("WTH_2000.wtb", 19), ("WTH_2000.wtb", 20)], 8))
     by_game: list[list[tuple[int, int, int, int, bool]]] = [[], []]
     game = -1
@@ -34,7 +33,6 @@ def test_labels_are_exact_below_the_solve_point_and_backed_up_above_it() -> None
 
 
 def test_game_order_puts_held_out_games_first_and_visits_every_game_once() -> None:
-    tool = load_tool("relabel_endgame")
     order = tool.game_order()
     assert len(order) == len(set(order)) > 100_000
     held = [i % 20 == 19 for _, i in order]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import http.server
 import shutil
-import sys
 import tempfile
 import threading
 from collections.abc import Iterator
@@ -21,10 +20,10 @@ from typing import ClassVar
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
+from tools.browsers import CHROMIUM, CHROMIUM_ARGS
+
 HERE = Path(__file__).resolve().parent
 DIST = HERE.parents[1] / "dist"
-sys.path.insert(0, str(HERE.parents[1] / "py" / "tools"))
-from chromium import CHROMIUM, CHROMIUM_ARGS
 
 SUB_PATH = "/games/flipside/"
 READY_TIMEOUT_MS = 60_000

@@ -8,16 +8,15 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser
 
+from tools.build.site import write_service_worker
+
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "py" / "tools"))
-from build_site import write_service_worker
 
 
 def sw_build(dist: Path) -> dict:

@@ -12,7 +12,11 @@ from typing import Any
 
 import pytest
 from conftest import StaticServer
-from engines import (
+from test_ai import late_game
+from test_site import square_centre
+
+from flipside.othello import Board, Color
+from tools.browsers import (
     ENGINES,
     VIEWPORT,
     PlaywrightTab,
@@ -22,10 +26,6 @@ from engines import (
     webkit_tab,
     x_display,
 )
-from test_ai import late_game
-from test_site import square_centre
-
-from flipside.othello import Board, Color
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 

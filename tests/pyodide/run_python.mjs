@@ -1,5 +1,5 @@
 // Run a Python snippet inside Pyodide under Node (runtime and app wheel from dist/pyodide)
-// and print the value of its last expression. Used by py/tools/bench.py.
+// and print the value of its last expression. Used by py/tools/bench/sections/web.py.
 // Usage: node tests/pyodide/run_python.mjs "import flipside; flipside.__version__"
 import { startPyodide } from "./runtime.mjs";
 

@@ -1,0 +1,205 @@
+"""Where the browsers are, and one way to drive the page in each engine (tests and benches).
+
+Playwright drives Debian's own browsers (it never downloads its own). ``CHROMIUM_ARGS`` keep
+a headless Chromium from reaching out to the network at start-up, which this machine refuses.
+
+- Chromium (Debian's ``chromium``) and Firefox (Debian's ``firefox-esr``) through Playwright;
+- WebKit (WebKitGTK's MiniBrowser) through Selenium and ``WebKitWebDriver``, on a private
+  X display (``Xvfb``): WebKitGTK has no headless mode.
+
+A :class:`Tab` goes to a URL, evaluates JavaScript (awaiting promises), clicks at page
+coordinates or on an element, chooses in a ``<select>``, and reports what went wrong. Errors
+are read from the page itself (``snapshot().errors``: ``web/js/errors.js``), which every
+engine supports; Playwright's engines add their console errors.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+FIREFOX = "/usr/bin/firefox-esr"
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+ENGINES = ("chromium", "firefox", "webkit")
+VIEWPORT = {"width": 1100, "height": 760}
+
+
+class Tab:
+    """A page in one engine (see the module docstring)."""
+
+    engine: str
+
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def evaluate(self, expression: str, arg: Any = None) -> Any:
+        """The value of ``expression`` (awaited if a promise); ``arg`` is bound to ``arg``."""
+        raise NotImplementedError
+
+    def back(self) -> None:
+        """The browser's Back button."""
+        raise NotImplementedError
+
+    def click_at(self, x: float, y: float) -> None:
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        raise NotImplementedError
+
+    def console_errors(self) -> list[str]:
+        return []
+
+    def wait_until(self, condition: str, timeout: float = 60.0) -> None:
+        """Poll a JavaScript condition until it is true (the page's CSP forbids eval)."""
+        end = time.monotonic() + timeout
+        while not self.evaluate(f"!!({condition})"):
+            if time.monotonic() > end:
+                raise AssertionError(f"{self.engine}: timed out waiting for: {condition}")
+            time.sleep(0.05)
+
+    def choose(self, selector: str, value: str) -> None:
+        """Choose ``value`` in a ``<select>`` as a user would (the change event fires)."""
+        self.evaluate(
+            "(() => { const el = document.querySelector(arg[0]); el.value = arg[1];"
+            " el.dispatchEvent(new Event('change', { bubbles: true })); })()",
+            [selector, value],
+        )
+
+
+class PlaywrightTab(Tab):
+    def __init__(self, engine: str, context: Any) -> None:
+        self.engine = engine
+        self.context = context
+        self.page = context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(f"uncaught: {error}"))
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def back(self) -> None:
+        self.page.go_back()
+
+    def evaluate(self, expression: str, arg: Any = None) -> Any:
+        return self.page.evaluate(f"async (arg) => ({expression})", arg)
+
+    def click_at(self, x: float, y: float) -> None:
+        self.page.mouse.click(x, y)
+
+    def click(self, selector: str) -> None:
+        self.page.click(selector)
+
+    def console_errors(self) -> list[str]:
+        return list(self.errors)
+
+
+class SeleniumTab(Tab):
+    def __init__(self, engine: str, driver: Any) -> None:
+        self.engine = engine
+        self.driver = driver
+
+    def goto(self, url: str) -> None:
+        self.driver.get(url)
+
+    def back(self) -> None:
+        self.driver.back()
+
+    def evaluate(self, expression: str, arg: Any = None) -> Any:
+        script = (
+            "const done = arguments[arguments.length - 1]; const arg = arguments[0];"
+            f"Promise.resolve().then(async () => ({expression}))"
+            ".then((value) => done(JSON.stringify({ value: value === undefined ? null : value })),"
+            " (error) => done(JSON.stringify({ error: String(error) })));"
+        )
+        answer = json.loads(self.driver.execute_async_script(script, arg))
+        if "error" in answer:
+            raise AssertionError(f"{self.engine}: {answer['error']}")
+        return answer["value"]
+
+    def click_at(self, x: float, y: float) -> None:
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+
+        actions = ActionBuilder(self.driver)
+        actions.pointer_action.move_to_location(round(x), round(y)).click()
+        actions.perform()
+
+    def click(self, selector: str) -> None:
+        from selenium.webdriver.common.by import By
+
+        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+
+@contextmanager
+def x_display() -> Iterator[str]:
+    """A private X display (``Xvfb``) for WebKitGTK, which has no headless mode."""
+    if not shutil.which("Xvfb"):
+        raise RuntimeError("WebKit tests need Xvfb (Debian: apt-get install xvfb)")
+    for number in range(90, 120):
+        if not Path(f"/tmp/.X11-unix/X{number}").exists():
+            break
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.05)
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait()
+
+
+def missing(engine: str) -> str | None:
+    """What is missing to run ``engine`` here, or None."""
+    need = {"chromium": [CHROMIUM], "firefox": [FIREFOX], "webkit": [MINIBROWSER, WEBKIT_DRIVER]}
+    absent = [path for path in need[engine] if not Path(path).exists()]
+    return ", ".join(absent) or None
+
+
+def launch_playwright(playwright: Any, engine: str) -> Any:
+    """A Playwright browser of ``engine`` (Debian's own binaries, never a download)."""
+    if engine == "chromium":
+        return playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+    return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX)
+
+
+@contextmanager
+def webkit_tab(display: str) -> Iterator[SeleniumTab]:
+    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver."""
+    from selenium import webdriver
+    from selenium.webdriver.webkitgtk.options import Options
+    from selenium.webdriver.webkitgtk.service import Service
+
+    options = Options()
+    options.binary_location = MINIBROWSER
+    options.add_argument("--automation")
+    service = Service(executable_path=WEBKIT_DRIVER, env={**os.environ, "DISPLAY": display})
+    driver = webdriver.WebKitGTK(options=options, service=service)
+    driver.set_script_timeout(120)
+    driver.set_window_size(VIEWPORT["width"], VIEWPORT["height"])
+    try:
+        yield SeleniumTab("webkit", driver)
+    finally:
+        driver.quit()

@@ -1,0 +1,273 @@
+"""Assemble the static site in ``dist/`` from the sources (called by ``./build.sh build``).
+
+The folder it writes is complete and self-contained:
+
+- the page (``web/``: HTML, CSS, JS, manifest, icons);
+- ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide``, the pinned
+  micropip wheel, the app wheel built from ``pyproject.toml`` (its ``*.bin`` data, the AI's
+  weights and book, taken out to ``pyodide/data/``: fetched on the AI's first use; its
+  modules compiled to bytecode, see ``pyodide_compile_wheel.mjs``), a
+  ``pyodide-lock.json``
+  made with ``pyodide lockfile add-wheels`` (so the runtime loads ``flipside`` by name,
+  hash-checked), trimmed to the packages whose wheel is in the folder, a reduced standard
+  library (only what the package imports, see ``pyodide_stdlib.mjs``) and a
+  memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
+  ``pyodide_snapshot.mjs``);
+- ``sw.js``: the service worker, with the list of every file and a cache name derived
+  from their contents.
+
+Every URL in the site is relative, so the folder can be served from any path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import gzip
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+from tools import ROOT
+from tools.build import rules_html
+
+RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+)
+SNAPSHOT = "startup-snapshot.bin.gz"
+PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
+SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
+INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
+
+
+def _run(command: list[str]) -> None:
+    """Run a build tool quietly; on failure show its output and stop."""
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "315532800"}  # reproducible wheel: same hash
+    done = subprocess.run(command, check=False, cwd=ROOT, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        sys.stderr.write(done.stdout + done.stderr)
+        raise SystemExit(f"build_site: {' '.join(command[:4])} ... failed ({done.returncode})")
+
+
+def build_app_wheel(out_dir: Path) -> Path:
+    """Build the ``flipside`` wheel from ``pyproject.toml`` into ``out_dir``."""
+    shutil.rmtree(ROOT / "build", ignore_errors=True)  # stale modules would sneak in
+    shutil.rmtree(out_dir, ignore_errors=True)
+    _run([sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out_dir)])
+    shutil.rmtree(ROOT / "build" / "lib", ignore_errors=True)
+    wheels = sorted(out_dir.glob("flipside-*.whl"))
+    if len(wheels) != 1:
+        raise SystemExit(f"build_site: expected one flipside wheel in {out_dir}, got {wheels}")
+    return wheels[0]
+
+
+def write_snapshot(pyodide_dir: Path, app: Path, cache_dir: Path) -> None:
+    """Write the gzipped start-up memory snapshot (runtime started, ``app`` imported).
+
+    It depends only on the runtime files, the app wheel and the script that makes it, so it
+    is kept in ``cache_dir`` under their hash (making one takes seconds, and two are not
+    byte-identical: the cache keeps the build, and so its content hash, reproducible).
+    """
+    script = Path(__file__).with_name("pyodide_snapshot.mjs")
+    key = hashlib.sha256(script.read_bytes())
+    for path in [*(pyodide_dir / name for name in RUNTIME_FILES), app]:
+        key.update(path.read_bytes())
+    cached = cache_dir / f"{key.hexdigest()[:16]}.bin.gz"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        raw = cache_dir / "snapshot.tmp"
+        _run(["node", str(script), str(pyodide_dir), str(app), str(raw)])
+        data = gzip.compress(raw.read_bytes(), compresslevel=6, mtime=0)
+        raw.unlink()
+        for old in cache_dir.glob("*.bin.gz"):
+            old.unlink()
+        cached.write_bytes(data)
+    shutil.copy2(cached, pyodide_dir / SNAPSHOT)
+
+
+def split_data(wheel: Path, pyodide_dir: Path) -> Path:
+    """Copy ``wheel`` into ``pyodide_dir`` without its ``*.bin`` data (the AI's weights and
+    opening book); write those to ``pyodide_dir/data/`` with a list ``data/files.json``.
+
+    The rules need none of them: the worker fetches them when the AI is first used, so a
+    first visit does not wait for them. Entries keep their dates and order, and ``RECORD``
+    loses the lines of the files taken out, so the wheel stays valid and reproducible.
+    """
+    data_dir = pyodide_dir / "data"
+    data_dir.mkdir()
+    out = pyodide_dir / wheel.name
+    moved: list[str] = []
+    with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(out, "w") as light:
+        for info in full.infolist():
+            body = full.read(info)
+            if info.filename.endswith(".bin"):
+                name = info.filename.removeprefix("flipside/")
+                (data_dir / name.replace("/", "-")).write_bytes(body)
+                moved.append(name)
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = body.decode().splitlines(keepends=True)
+                body = "".join(
+                    line
+                    for line in lines
+                    if line.split(",")[0].removeprefix("flipside/") not in moved
+                ).encode()
+            light.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    files = {name: name.replace("/", "-") for name in moved}
+    (data_dir / "files.json").write_text(json.dumps(files, indent=1, sort_keys=True))
+    return out
+
+
+def compile_wheel(wheel: Path, npm_runtime: Path) -> None:
+    """Replace ``wheel`` by the same wheel with its modules compiled to bytecode for
+    Pyodide's Python (``pyodide_compile_wheel.mjs``), cached in ``.cache/bytecode``."""
+    script = Path(__file__).with_name("pyodide_compile_wheel.mjs")
+    key = hashlib.sha256(script.read_bytes() + wheel.read_bytes())
+    key.update((npm_runtime / "pyodide.asm.wasm").read_bytes())
+    cache_dir = ROOT / ".cache" / "bytecode"
+    cached = cache_dir / f"{key.hexdigest()[:16]}.whl"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        made = cache_dir / "wheel.tmp"
+        _run(["node", str(script), str(npm_runtime), str(wheel), str(made)])
+        for old in cache_dir.glob("*.whl"):
+            old.unlink()
+        made.rename(cached)
+    shutil.copy2(cached, wheel)
+
+
+def write_reduced_stdlib(pyodide_dir: Path, npm_runtime: Path, wheels: list[Path]) -> None:
+    """Replace ``python_stdlib.zip`` by the modules the package imports (not micropip's: the
+    site serves micropip but never loads it).
+
+    ``pyodide_stdlib.mjs`` finds them by running the app in Pyodide with the full one; kept
+    in ``.cache/stdlib`` under the hash of its inputs (like the snapshot), so the build stays
+    reproducible and quick.
+    """
+    script = Path(__file__).with_name("pyodide_stdlib.mjs")
+    key = hashlib.sha256(script.read_bytes())
+    for path in [*(npm_runtime / name for name in RUNTIME_FILES), *wheels]:
+        key.update(path.read_bytes())
+    cache_dir = ROOT / ".cache" / "stdlib"
+    cached = cache_dir / f"{key.hexdigest()[:16]}.zip"
+    if not cached.exists():
+        cache_dir.mkdir(parents=True, exist_ok=True)
+        made = cache_dir / "stdlib.tmp"
+        _run(["node", str(script), str(npm_runtime), str(wheels[0]), str(made)])
+        for old in cache_dir.glob("*.zip"):
+            old.unlink()
+        made.rename(cached)
+    shutil.copy2(cached, pyodide_dir / "python_stdlib.zip")
+
+
+def write_lock(pyodide_dir: Path, wheels: list[Path], npm_runtime: Path) -> None:
+    """Write ``pyodide-lock.json`` listing ``wheels`` (and only what the folder holds)."""
+    full = pyodide_dir / "pyodide-lock.full.json"
+    pyodide_cli = str(Path(sys.executable).with_name("pyodide"))
+    _run(
+        [pyodide_cli, "lockfile", "add-wheels", "--input", str(npm_runtime / "pyodide-lock.json")]
+        + ["--output", str(full), "--base-path", str(pyodide_dir), *map(str, wheels)]
+    )
+    lock = json.loads(full.read_text())
+    full.unlink()
+    present = {p.name for p in pyodide_dir.iterdir()}
+    lock["packages"] = {
+        name: pkg for name, pkg in lock["packages"].items() if pkg["file_name"] in present
+    }
+    for wheel in wheels:
+        digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
+        if not any(p["sha256"] == digest for p in lock["packages"].values()):
+            raise SystemExit(f"build_site: {wheel.name} missing from the lock file")
+    (pyodide_dir / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
+
+
+def allow_inline_script(index: Path) -> None:
+    """Name the page's one inline script (it starts the engine's worker) in its
+    Content-Security-Policy by its SHA-256, so that it runs and no other inline script does."""
+    text = index.read_text()
+    scripts = re.findall(r"<script>(.*?)</script>", text, flags=re.DOTALL)
+    if len(scripts) != 1 or INLINE_HASH_PLACEHOLDER not in text:
+        raise SystemExit(
+            f"build_site: {index} needs one inline script and {INLINE_HASH_PLACEHOLDER}"
+        )
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    index.write_text(text.replace(INLINE_HASH_PLACEHOLDER, f"'sha256-{digest}'"))
+
+
+def write_sizes(dist: Path) -> None:
+    """Tell the worker the size of each runtime file, for its progress (a host that gzips a
+    file sends a Content-Length that is not the size the page reads)."""
+    worker = dist / "js" / "worker.js"
+    text = worker.read_text()
+    if SIZES_PLACEHOLDER not in text:
+        raise SystemExit(f"build_site: {worker} lacks the line {SIZES_PLACEHOLDER!r}")
+    sizes = {p.name: p.stat().st_size for p in sorted((dist / "pyodide").iterdir()) if p.is_file()}
+    worker.write_text(text.replace(SIZES_PLACEHOLDER, f"const SIZES = {json.dumps(sizes)};"))
+
+
+def write_service_worker(dist: Path, template: Path) -> str:
+    """Write ``dist/sw.js`` with the precache list; return the build's content hash."""
+    files = sorted(
+        p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
+    )
+    digest = hashlib.sha256()
+    for name in files:
+        digest.update(name.encode() + b"\0" + (dist / name).read_bytes() + b"\0")
+    version = digest.hexdigest()[:16]
+    text = template.read_text()
+    if PRECACHE_PLACEHOLDER not in text:
+        raise SystemExit(f"build_site: {template} lacks the line {PRECACHE_PLACEHOLDER!r}")
+    build = {"version": version, "files": ["./", *files]}
+    text = text.replace(PRECACHE_PLACEHOLDER, f"const BUILD = {json.dumps(build)};")
+    (dist / "sw.js").write_text(text)
+    return version
+
+
+def build_site(dist: Path, extra_wheels: list[Path]) -> str:
+    """Rebuild ``dist`` from scratch; return the build version."""
+    web = ROOT / "web"
+    npm_runtime = ROOT / "node_modules" / "pyodide"
+    if not (npm_runtime / "pyodide.mjs").exists():
+        raise SystemExit("build_site: node_modules/pyodide is missing (run ./build.sh setup)")
+    shutil.rmtree(dist, ignore_errors=True)
+    shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*"))
+    index = dist / "index.html"
+    index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
+    allow_inline_script(index)
+    pyodide_dir = dist / "pyodide"
+    pyodide_dir.mkdir()
+    for name in RUNTIME_FILES:
+        shutil.copy2(npm_runtime / name, pyodide_dir / name)
+    app = build_app_wheel(ROOT / "build" / "wheel")
+    light = split_data(app, pyodide_dir)
+    compile_wheel(light, npm_runtime)
+    wheels = [light, *(Path(shutil.copy2(w, pyodide_dir / w.name)) for w in extra_wheels)]
+    write_lock(pyodide_dir, wheels, npm_runtime)
+    write_reduced_stdlib(pyodide_dir, npm_runtime, [app, *wheels[1:]])
+    write_snapshot(pyodide_dir, wheels[0], ROOT / ".cache" / "snapshot")
+    write_sizes(dist)
+    return write_service_worker(dist, web / "sw.js")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist")
+    parser.add_argument("wheels", nargs="*", type=Path, help="extra wheels to serve (micropip)")
+    args = parser.parse_args()
+    version = build_site(args.out.resolve(), [w.resolve() for w in args.wheels])
+    size = sum(p.stat().st_size for p in args.out.rglob("*") if p.is_file())
+    print(f"built {args.out} (version {version}, {size / 1e6:.1f} MB)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

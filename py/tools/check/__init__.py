@@ -1,0 +1,1 @@
+"""Checks of the code itself: the mutation score and the module map."""

@@ -1,0 +1,1 @@
+"""Games between engines of either game (``tools.play.game``), proofs and tactics."""

@@ -1,0 +1,1 @@
+"""Fits of the Othello search, evaluation training, the opening book, checks of the evaluation."""
