@@ -1,4 +1,4 @@
-"""tools.train.eval_pattern_check (py/tools/train/eval_pattern_check.py): candidate pattern indices and their feature columns."""
+"""tools.train.eval_pattern_check: candidate pattern indices and their feature columns."""
 
 from __future__ import annotations
 

@@ -1,8 +1,9 @@
 """Othello AI benchmark: exact solves of FFO #1-#19 and midgame search speed.
 
-``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table; run the file to
-print them: ``PYTHONPATH=py .venv/bin/python -m tools.bench.sections.othello_ai``. Each FFO position is solved from a
-fresh solver (empty hash table): exact score plus every best move, as the tests check.
+``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table; run the module
+to print them: ``PYTHONPATH=py .venv/bin/python -m tools.bench.sections.othello_ai``. Each
+FFO position is solved from a fresh solver (empty hash table): exact score plus every best
+move, as the tests check.
 Midgame speed: iterative deepening to a fixed depth on a few middle-game positions with the
 trained evaluation; nodes are positions visited (evaluated leaves included). Move time: the
 top level's CPU time per move on hard positions against its budget. Times are wall

@@ -7,9 +7,9 @@ facade (``window.flipside.engine.call``), against ``dist/`` served on 127.0.0.1:
 - FFO #1-#19 exact solves (``othello_solve``: score, best moves, nodes, seconds timed
   inside Python, fresh solver each), the answer checked against the file;
 - midgame speed: ``othello_think`` at level 5 (a fixed depth-6 search, no noise, no time
-  limit reached) on the four seeded positions of ``tools.bench.sections.othello_ai``; nodes / seconds; and the
-  same per game stage, on the positions of ``tools.bench.othello_profile`` (three after each of 12,
-  20, 28, 36 and 44 moves).
+  limit reached) on the four seeded positions of the ``othello_ai`` section; nodes /
+  seconds; and the same per game stage, on the positions of ``tools.bench.othello_profile``
+  (three after each of 12, 20, 28, 36 and 44 moves).
 
 The same facade calls run natively in this process first; the ratio is Chromium / native.
 """

@@ -1,6 +1,6 @@
 """Benchmark of the Othello pattern evaluation: calls per second and import time.
 
-``rows()`` is collected by py/tools/bench/table.py; run this file alone to print the rows.
+``rows()`` is collected by the bench table (``tools.bench.table``); run this module alone to print the rows.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Othello perft benchmark: perft(1..10) from the start position, with timings.
 
-Run: ``PYTHONPATH=py .venv/bin/python -m tools.bench.sections.othello_perft [MAX_DEPTH]`` (native only, not part of the
-wheel). Each depth is a fresh run (its own transposition table). Expected counts: 4, 12, 56,
+    PYTHONPATH=py .venv/bin/python -m tools.bench.sections.othello_perft [MAX_DEPTH]
+
+Native only, not part of the wheel. Each depth is a fresh run (its own transposition table). Expected counts: 4, 12, 56,
 244, 1396, 8200, 55092, 390216, 3005288, 24571284. Target: perft(9) <= 1 s natively.
 """
 

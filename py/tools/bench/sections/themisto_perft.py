@@ -1,7 +1,9 @@
 """Themisto perft benchmark: perft(1..3) from the start position, with timings.
 
-Run: ``PYTHONPATH=py .venv/bin/python -m tools.bench.sections.themisto_perft`` (native only, not part of the wheel).
-Reference counts from the spec: perft(1) = 160, perft(2) = 27544.
+    PYTHONPATH=py .venv/bin/python -m tools.bench.sections.themisto_perft
+
+Native only, not part of the wheel. Reference counts from the spec: perft(1) = 160,
+perft(2) = 27544.
 """
 
 from __future__ import annotations
