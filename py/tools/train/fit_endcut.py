@@ -24,7 +24,14 @@ from flipside.othello.endgame import Solver
 from flipside.othello.evaluation import SCALE, evaluate
 from flipside.othello.search import Searcher
 from flipside.othello.wthor import read_wthor
-from tools.train.fit_mpc import add_run_options, fit, print_fits, replay, search_all
+from tools.train.fit_mpc import (
+    MIN_PAIRS,
+    add_run_options,
+    fit_row,
+    print_fits,
+    replay,
+    search_all,
+)
 
 GROUPS = ((10, 12), (13, 15), (16, 18))
 """Groups of empty squares fitted separately."""
@@ -72,19 +79,8 @@ def fit_rows(
                 for (P, O), (exact, v) in zip(positions, results)
                 if lo <= 64 - (P | O).bit_count() <= hi and len(v) > shallow
             ]
-            if len(pairs) < 10:
-                continue
-            a, b, sigma = fit(pairs)
-            rows.append(
-                {
-                    "empties": [lo, hi],
-                    "shallow": shallow,
-                    "a": round(a, 4),
-                    "b": round(b, 3),
-                    "sigma": round(sigma, 3),
-                    "n": len(pairs),
-                }
-            )
+            if len(pairs) >= MIN_PAIRS:
+                rows.append(fit_row((lo, hi), pairs, shallow=shallow))
     return rows
 
 

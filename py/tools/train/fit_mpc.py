@@ -35,6 +35,7 @@ from tools import ROOT, SHARED_DATA
 WTHOR = SHARED_DATA / "wthor"
 OUT = ROOT / "py" / "flipside" / "othello" / MPC_FILE
 GROUPS = ((14, 23), (24, 33), (34, 43), (44, 54))
+MIN_PAIRS = 10  # fewer pairs make no line
 """Groups of empty squares fitted separately (the search uses the group of a node)."""
 
 
@@ -122,6 +123,16 @@ def search_all(
     return out
 
 
+def fit_row(
+    empties: tuple[int, int], pairs: list[tuple[float, float]], **keys: int
+) -> dict[str, object]:
+    """The fitted line of ``pairs`` as a row of the output: ``empties``, then ``keys`` (which
+    depths), then ``a``, ``b``, ``sigma`` and the number of pairs ``n``."""
+    a, b, sigma = fit(pairs)
+    rounded = {"a": round(a, 4), "b": round(b, 3), "sigma": round(sigma, 3)}
+    return {"empties": list(empties), **keys, **rounded, "n": len(pairs)}
+
+
 def fit_all(
     positions: list[tuple[int, int]], values: list[list[float]], depth: int
 ) -> list[dict[str, object]]:
@@ -135,20 +146,8 @@ def fit_all(
                 for (P, O), v in zip(positions, values)
                 if lo <= 64 - (P | O).bit_count() <= hi and len(v) > d
             ]
-            if len(pairs) < 10:
-                continue
-            a, b, sigma = fit(pairs)
-            rows.append(
-                {
-                    "empties": [lo, hi],
-                    "depth": d,
-                    "shallow": s,
-                    "a": round(a, 4),
-                    "b": round(b, 3),
-                    "sigma": round(sigma, 3),
-                    "n": len(pairs),
-                }
-            )
+            if len(pairs) >= MIN_PAIRS:
+                rows.append(fit_row((lo, hi), pairs, depth=d, shallow=s))
     return rows
 
 
