@@ -63,7 +63,9 @@ def print_rows(rows: list[Row]) -> None:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description="Print the Flipside benchmark table.")
+    parser = argparse.ArgumentParser(
+        prog="python -m tools.bench.table", description="Print the Flipside benchmark table."
+    )
     parser.add_argument("--only", nargs="+", metavar="SECTION", help="sections to run")
     parser.add_argument("--list", action="store_true", help="list the sections and stop")
     args = parser.parse_args()
