@@ -78,7 +78,8 @@ def chromium_page() -> Iterator[Any]:
     with static_server(DIST) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            page = browser.new_context(viewport=VIEWPORT).new_page()
+            width, height = VIEWPORT["width"], VIEWPORT["height"]
+            page = browser.new_context(viewport={"width": width, "height": height}).new_page()
             page.goto(origin + "/")
             wait_ready(page)
             yield page

@@ -11,7 +11,7 @@ the engine reports (nodes, seconds, book...). Both games' boards have what the l
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol, TypeVar
 
 
@@ -34,7 +34,7 @@ B = TypeVar("B", bound=GameBoard)
 
 def play_out(
     board: B,
-    players: Mapping[Hashable, Player],
+    players: Mapping[Any, Player],
     on_move: Callable[[B, Mapping[str, object]], None] | None = None,
 ) -> B:
     """Play ``board`` to its end, ``players[board.turn]`` choosing each move; ``on_move``
