@@ -6,7 +6,7 @@
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
 #   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
-#                            themisto/board themisto/bits record web othello/game
+#                            themisto/board themisto/bitboard record facade othello/game
 #                            themisto/game; default all of them; see docs/testing.md)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -141,8 +141,8 @@ mutate() {
   local stage=$CACHE/mutate names=() mod
   for mod in "$@"; do
     case "$mod" in
-      othello/board|othello/bitboard|themisto/board|themisto/bits|record|web|othello/game|themisto/game) ;;
-      *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bits record web othello/game themisto/game" ;;
+      othello/board|othello/bitboard|themisto/board|themisto/bitboard|record|facade|othello/game|themisto/game) ;;
+      *) die "mutate: MOD is one of othello/board othello/bitboard themisto/board themisto/bitboard record facade othello/game themisto/game" ;;
     esac
     names+=("flipside.${mod/\//.}.*")
   done

@@ -1,5 +1,5 @@
 """Malformed Themisto saves and why each is refused: the same table for the facade's tests
-(tests/test_web_games.py) and the page's (tests/e2e/test_games.py)."""
+(tests/test_facade_games.py) and the page's (tests/e2e/test_games.py)."""
 
 from __future__ import annotations
 

@@ -8,10 +8,8 @@ import time
 
 import pytest
 
-from flipside.othello.bitboard import flips, legal_moves
-from flipside.othello.board import Board
-from flipside.othello.endgame import Solver, final_score
-from flipside.othello.engine import (
+from flipside.othello.ai.endgame import Solver, final_score
+from flipside.othello.ai.engine import (
     LEVELS,
     MAX_LEVEL,
     TABLE_LIMIT,
@@ -20,8 +18,10 @@ from flipside.othello.engine import (
     position_value,
     solve,
 )
+from flipside.othello.ai.search import Searcher
+from flipside.othello.bitboard import flips, legal_moves
+from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Move
-from flipside.othello.search import Searcher
 
 CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 

@@ -6,11 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from flipside.othello.bitboard import legal_moves
-from flipside.othello.board import Board
-from flipside.othello.engine import MAX_LEVEL, Engine
-from flipside.othello.notation import Move, square_name
-from flipside.othello.openings import (
+from flipside.othello.ai.engine import MAX_LEVEL, Engine
+from flipside.othello.ai.openings import (
     book,
     book_move,
     map_bits,
@@ -19,6 +16,9 @@ from flipside.othello.openings import (
     opening_of,
     recognise,
 )
+from flipside.othello.bitboard import legal_moves
+from flipside.othello.board import Board
+from flipside.othello.notation import Move, square_name
 
 SHARED = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "openings"
 WTHOR = SHARED.parent / "wthor"
@@ -58,7 +58,7 @@ def archive_replies(line: list[str]) -> dict[str, tuple[int, int]]:
 
 
 def test_shipped_copy_matches_the_reference_list() -> None:
-    packaged = Path(__file__).resolve().parents[1] / "py" / "flipside" / "othello"
+    packaged = Path(__file__).resolve().parents[1] / "py" / "flipside" / "othello" / "ai"
     reference = (SHARED / "openings-en.tsv").read_text()
     assert (packaged / "openings-en.tsv").read_text() == reference
     assert len(named_lines()) == len(reference.splitlines()) - 1 == 87

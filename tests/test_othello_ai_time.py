@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine
 from flipside.othello.board import Board
-from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine
 from flipside.othello.notation import Move
 
 FFO = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"

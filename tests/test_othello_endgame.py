@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from flipside.othello.bitboard import flips, legal_moves
-from flipside.othello.endgame import (
+from flipside.othello.ai.endgame import (
     PRIORITY,
     Solver,
     Stopped,
@@ -16,6 +15,7 @@ from flipside.othello.endgame import (
     final_score,
     solve,
 )
+from flipside.othello.bitboard import flips, legal_moves
 from flipside.othello.notation import square_name
 
 FFO = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from flipside.othello import evaluation as ev
+from flipside.othello.ai import evaluation as ev
+from flipside.othello.ai.endgame import Solver
 from flipside.othello.bitboard import flips, legal_moves
-from flipside.othello.endgame import Solver
 from flipside.othello.wthor import read_wthor
 
 WTHOR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wthor"
@@ -104,7 +104,7 @@ def test_owning_corners_and_edges_scores_strongly() -> None:
 
 
 def test_weights_file_matches_its_header() -> None:
-    blob = resources.files("flipside.othello").joinpath(ev.WEIGHTS_FILE).read_bytes()
+    blob = resources.files("flipside.othello.ai").joinpath(ev.WEIGHTS_FILE).read_bytes()
     assert len(blob) < 2 * 1024 * 1024
     data = zlib.decompress(blob)
     magic, version, scale, n_classes, n_stages = struct.unpack_from("<4sHHHH", data)

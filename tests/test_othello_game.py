@@ -150,9 +150,9 @@ def test_errors_of_play_undo_flag_and_next_game() -> None:
 
 
 def test_play_tells_the_squares_it_flipped() -> None:
-    _, flipped, move = og.play(Record("othello"), "f5")
+    _, flipped, move = og.place(Record("othello"), "f5")
     assert flipped == [36] and str(move) == "f5"  # e5
-    assert og.play(Record("othello", "f5"), "f6")[1] == [36]
+    assert og.place(Record("othello", "f5"), "f6")[1] == [36]
 
 
 def test_flag_keeps_the_moves_and_the_options() -> None:

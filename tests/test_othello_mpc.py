@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from flipside.othello.ai.engine import LEVELS, MAX_LEVEL
+from flipside.othello.ai.evaluation import SCALE
+from flipside.othello.ai.search import MPC_MIN_DEPTH, Searcher, load_mpc, shallow_depth
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
-from flipside.othello.engine import LEVELS, MAX_LEVEL
-from flipside.othello.evaluation import SCALE
 from flipside.othello.notation import PASS_MOVE
-from flipside.othello.search import MPC_MIN_DEPTH, Searcher, load_mpc, shallow_depth
 from tools.train import fit_mpc
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from flipside.themisto import Board, Move
-from flipside.themisto.engine import (
+from flipside.themisto.ai.engine import (
     LEVELS,
     MAX_LEVEL,
     PROVEN,

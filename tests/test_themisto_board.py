@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from flipside.board8 import parse_square
+from flipside.squares import parse_square
 from flipside.themisto import Board, IllegalMoveError, Move
 
 ONGOING = {"result": "ongoing", "winner": 0, "row": (), "reason": ""}

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from flipside import web
+from flipside import facade as web
 from flipside.record import Record
 from flipside.themisto import Board
 from flipside.themisto import game as tg

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from flipside.board8 import DIRECTIONS, parse_square, ray, square_name
+from flipside.squares import DIRECTIONS, parse_square, ray, square_name
 from flipside.themisto import Board, IllegalMoveError, Move
 
 START = "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX"

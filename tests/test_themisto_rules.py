@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from flipside.board8 import parse_square, square_name
+from flipside.squares import parse_square, square_name
 from flipside.themisto import Board, IllegalMoveError, Move
 from flipside.themisto.board import _start
 

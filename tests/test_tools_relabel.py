@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flipside.othello.endgame import Solver
+from flipside.othello.ai.endgame import Solver
 from tools.train import relabel_endgame as tool
 
 

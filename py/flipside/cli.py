@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+from collections.abc import Sequence
 
-B = TypeVar("B")
+from flipside.othello import cli as othello_cli
+from flipside.themisto import cli as themisto_cli
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,40 +24,11 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def print_perft(
-    board: B,
-    depth: int,
-    divide: bool,
-    count: Callable[[B, int], int],
-    count_each: Callable[[B, int], Iterable[tuple[object, int]]],
-) -> int:
-    """The ``perft`` command of either game: the leaf count on the last line, after one
-    ``<move> <count>`` line per move when ``divide`` is set."""
-    if depth < 0:
-        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
-    if divide and depth >= 1:
-        total = 0
-        for move, n in count_each(board, depth):
-            print(f"{move} {n}")
-            total += n
-        print(total)
-    else:
-        print(count(board, depth))
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="flipside", description="Othello and Themisto rules, notation and AI.")
     games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    from flipside.othello import cli as othello_cli
-
     othello_cli.add_parser(games)
-    try:
-        from flipside.themisto import cli as themisto_cli
-    except ImportError:  # pragma: no cover - during development only
-        pass
-    else:
-        themisto_cli.add_parser(games)
+    themisto_cli.add_parser(games)
     return parser
 
 

@@ -7,7 +7,7 @@ from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
 from test_site import assert_clean, play
 
-from flipside import web
+from flipside import facade as web
 from flipside.othello import Board, Color
 
 
@@ -152,7 +152,7 @@ def test_hints_value_the_legal_moves_as_the_facade_does(
     page.check("#hints")
     wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
     snap = snapshot(page)
-    expected = web.othello_hints("othello/" + near_end, level=4)
+    expected = web.hints("othello/" + near_end, level=4)
     assert set(snap["hints"]) == set(snap["legal"])
     assert snap["hints"] == expected["values"] and snap["hintsExact"] is True
     assert snap["bestLine"] == expected["pv"]
@@ -177,7 +177,7 @@ def test_evaluation_graph_and_opening_name(
     wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
     first = snapshot(page)["evaluation"]
     prefixes = ["f5d6c3d3c4"[: 2 * i] for i in range(1, 6)]
-    assert first == [web.othello_value("othello/" + p)["value"] for p in prefixes]
+    assert first == [web.value("othello/" + p)["value"] for p in prefixes]
 
     play(page, "f4")
     wait_until(
@@ -188,7 +188,7 @@ def test_evaluation_graph_and_opening_name(
     )
     after = snapshot(page)
     assert after["evaluation"][:5] == first
-    assert after["evaluation"][5] == web.othello_value("othello/f5d6c3d3c4f4")["value"]
+    assert after["evaluation"][5] == web.value("othello/f5d6c3d3c4f4")["value"]
     assert after["opening"] is not None
     graph = page.locator("#graph").bounding_box()
     assert graph is not None and graph["width"] > 150 and graph["height"] > 60

@@ -93,7 +93,7 @@ def test_a_new_build_replaces_the_old_cache(browser: Browser, dist: Path, tmp_pa
 APP_IN_PYODIDE = """
 import importlib, json, pkgutil, sys
 import flipside
-from flipside import web
+from flipside import facade as web
 
 for info in pkgutil.walk_packages(flipside.__path__, "flipside."):
     if not info.name.endswith((".cli", ".__main__")):
@@ -156,7 +156,7 @@ def test_the_reduced_stdlib_runs_the_whole_package(dist: Path) -> None:
 
 def test_the_ai_data_is_served_beside_a_light_wheel(dist: Path) -> None:
     files = json.loads((dist / "pyodide" / "data" / "files.json").read_text())
-    assert set(files) == {"othello/eval_weights.bin", "othello/opening-book.bin"}
+    assert set(files) == {"othello/ai/eval_weights.bin", "othello/ai/opening-book.bin"}
     wheel = next((dist / "pyodide").glob("flipside-*.whl"))
     with zipfile.ZipFile(wheel) as app:
         names = app.namelist()

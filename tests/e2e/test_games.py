@@ -16,7 +16,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from test_site import assert_clean, click_square, play, square_centre
 
 from bad_saves import BAD_THEMISTO_SAVES
-from flipside import web
+from flipside import facade as web
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0

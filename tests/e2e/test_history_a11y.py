@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from test_site import assert_clean
 from test_site import click_square as click_visible_square
 
-from flipside import web
+from flipside import facade as web
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "test-results" / "screenshots"

@@ -133,7 +133,7 @@ def test_hints_value_the_selected_disks_destinations_and_name_a_forced_win(
     snap = snapshot(page)
     (ring,) = snap["hintMarks"]
     best = snap["bestLineText"].removeprefix("Best line: ").split()[0]
-    assert best in ("c2-d1x", "d8-d1x")  # the two winning moves (tests/test_web_themisto_ai)
+    assert best in ("c2-d1x", "d8-d1x")  # the two winning moves (tests/test_facade_themisto_ai)
     assert ring == {"square": best[:2], "label": None, "best": False, "ring": True}
     assert "player one wins by force in 1" in snap["bestLineText"]
     # The disk selected: a value on each of its destinations, the winning one "W1", best.

@@ -7,7 +7,7 @@
 
 const RUNTIME = new URL("../pyodide/", import.meta.url).href;
 // The rules methods. After a snapshot start they are answered at once, from modules imported
-// in the snapshot (flipside.web with both games' rules); anything else (the AI) first waits
+// in the snapshot (flipside.facade with both games' rules); anything else (the AI) first waits
 // until the app wheel's files are installed, since it imports more. The rules worker installs
 // them only when such a method comes (never in the middle of play); the search worker at once.
 const RULES_METHODS = new Set([
@@ -431,7 +431,7 @@ async function boot() {
   let startup = "snapshot";
   attempt = new Map();
   try {
-    // Restore without the app wheel: flipside.web is already imported in the snapshot.
+    // Restore without the app wheel: flipside.facade is already imported in the snapshot.
     pyodide = await withSparseRestore(snapshot, () =>
       withResizableText(() => loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot })),
     );
@@ -451,7 +451,7 @@ async function boot() {
   attempt = null;
   ahead.clear();
   report("Starting the game…", true);
-  handle = pyodide.pyimport("flipside.web").handle;
+  handle = pyodide.pyimport("flipside.facade").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
   const ready = { type: "ready", info: { ...info, startup, runtime, role: self.name || "rules" } };
   try {
@@ -461,7 +461,7 @@ async function boot() {
   }
   for (const request of waiting.splice(0)) enqueue(request);
   // The search worker warms up at once: the app's files, the AI modules, the evaluation.
-  if (self.name === "search") enqueue({ id: 0, method: "othello_value", params: { record: "othello/" } });
+  if (self.name === "search") enqueue({ id: 0, method: "value", params: { record: "othello/" } });
 }
 
 boot().catch(fail);

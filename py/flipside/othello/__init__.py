@@ -31,13 +31,13 @@ from flipside.othello.notation import (
 from flipside.othello.perft import perft
 
 if TYPE_CHECKING:
-    from flipside.othello.engine import Engine, solve
+    from flipside.othello.ai.engine import Engine, solve
 
 
 def __getattr__(name: str) -> object:
     """``Engine`` and ``solve`` load the AI (and its evaluation weights) on first use."""
     if name in ("Engine", "solve"):
-        from flipside.othello import engine
+        from flipside.othello.ai import engine
 
         return getattr(engine, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -11,10 +11,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from flipside.cli import print_perft
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
+from flipside.perft_command import print_perft
 
 
 def parse_board(text: str) -> Board:
@@ -80,7 +80,7 @@ def _show(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace) -> int:
     import time
 
-    from flipside.othello.engine import solve
+    from flipside.othello.ai.engine import solve
 
     board = parse_board(args.board)
     start = time.perf_counter()
@@ -93,7 +93,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _bestmove(args: argparse.Namespace) -> int:
-    from flipside.othello.engine import Engine
+    from flipside.othello.ai.engine import Engine
 
     board = parse_board(args.board)
     print(Engine(level=args.level).best_move(board))
@@ -101,8 +101,8 @@ def _bestmove(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from flipside.othello.engine import Engine
-    from flipside.othello.openings import opening_of
+    from flipside.othello.ai.engine import Engine
+    from flipside.othello.ai.openings import opening_of
 
     engine = Engine(level=args.level, seed=args.seed)
     human = Color.parse(args.color)

@@ -22,10 +22,14 @@ from typing import Any
 
 from flipside.othello.board import Board, score_discs
 from flipside.othello.notation import PASS_MOVE, Color, Move, parse_position
+from flipside.othello.perft import perft as count_leaves
 from flipside.record import Record
 
 JSON = Any
 NAME = "othello"
+TITLE = "Othello"
+AI_MODULE = "flipside.othello.ai.api"
+"""The computer player (think, hints, value, opening, solve), imported on first use."""
 SIDES = ("black", "white")
 CLOCK_LIMIT = 6 * 3600
 SERIES_LIMIT = {"games": 20, "points": 640}
@@ -211,7 +215,13 @@ def _play_forced_pass(game: Game) -> None:
         board.push(PASS_MOVE)
 
 
-def play(record: Record, move: str) -> tuple[Game, list[int], Move]:
+def play(record: Record, move: str) -> tuple[Game, JSON]:
+    """Play ``move`` after ``record``: the game and its view, which animates the move."""
+    game, flipped, played = place(record, move)
+    return game, view(game, flipped, played)
+
+
+def place(record: Record, move: str) -> tuple[Game, list[int], Move]:
     """Play ``move`` after ``record``: the game, the squares it flipped and the move."""
     game = replay(record)
     if game.options.flag is not None:
@@ -447,3 +457,9 @@ def _status(game: Game, passed: bool, black: int, white: int) -> str:
     if gave:
         text = f"{gave[-1]}. {text}"
     return text
+
+
+def perft(depth: int, position: str | None = None) -> int:
+    """Leaf count of the game tree to ``depth`` plies from the start or ``position``."""
+    board = Board() if position is None else Board.from_position(position)
+    return count_leaves(board, depth)

@@ -18,13 +18,13 @@ from flipside.themisto.perft import divide, perft
 from flipside.themisto.status import MoveInfo, Status
 
 if TYPE_CHECKING:
-    from flipside.themisto.engine import Engine
+    from flipside.themisto.ai.engine import Engine
 
 
 def __getattr__(name: str) -> object:
-    """``Engine`` loads the AI (``flipside.themisto.engine``) on first use."""
+    """``Engine`` loads the AI (``flipside.themisto.ai.engine``) on first use."""
     if name == "Engine":
-        from flipside.themisto import engine
+        from flipside.themisto.ai import engine
 
         return engine.Engine
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from flipside.board8 import DIRECTIONS, square_name
-from flipside.themisto.bits import (
+from flipside.squares import DIRECTIONS, square_name
+from flipside.themisto.bitboard import (
     FULL,
     NEIGHBOURS,
     RAY_SQUARES,

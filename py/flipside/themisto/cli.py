@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from flipside.cli import print_perft
+from flipside.perft_command import print_perft
 from flipside.themisto.board import Board
 from flipside.themisto.perft import divide, perft
 
@@ -42,7 +42,7 @@ def _show(args: argparse.Namespace) -> int:
 def _bestmove(args: argparse.Namespace) -> int:
     """Search and print what was found at each depth, then the chosen move on the last line.
     A proven result reads ``player one wins by force in N`` (N plies, moves of both sides)."""
-    from flipside.themisto.engine import Engine, describe
+    from flipside.themisto.ai.engine import Engine, describe
 
     board = _board(args)
     if board.is_game_over():
@@ -62,7 +62,7 @@ def _bestmove(args: argparse.Namespace) -> int:
 def _play(args: argparse.Namespace) -> int:
     """Play against the engine in the terminal: type moves (``b1-b4``, ``c1-c3x``), ``undo``,
     ``hint`` or ``quit``."""
-    from flipside.themisto.engine import Engine, describe
+    from flipside.themisto.ai.engine import Engine, describe
 
     board = _board(args)
     engine = Engine(level=args.level, seed=args.seed)

@@ -12,13 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from flipside.board8 import square_name
 from flipside.record import Record
+from flipside.squares import square_name
 from flipside.themisto.board import DEFAULT_MOVE_LIMIT, Board
 from flipside.themisto.notation import Move, split_moves
+from flipside.themisto.perft import perft as count_leaves
 
 JSON = Any
 NAME = "themisto"
+TITLE = "Themisto"
+AI_MODULE = "flipside.themisto.ai.api"
+"""The computer player (think, hints, value), imported on first use."""
 SIDES = ("one", "two")
 NO_LIMIT = 1_000_000  # "off": a limit no game reaches (threefold repetition still ends cycles)
 LIMIT_RANGE = (10, 1000)
@@ -108,11 +112,22 @@ def replay(record: Record) -> Game:
     return Game(board, options)
 
 
-def play(record: Record, move: str) -> Game:
-    """Play ``move`` (``c1-c3x``, ``pass``) after ``record``."""
+def play(record: Record, move: str) -> tuple[Game, JSON]:
+    """Play ``move`` (``c1-c3x``, ``pass``) after ``record``: the game and its view, which
+    animates the move."""
     game = replay(record)
     game.board.push_str(move)
-    return game
+    return game, view(game, animate=True)
+
+
+def flag(record: Record, side: str) -> Game:
+    """Themisto has no clock: ValueError."""
+    raise ValueError("Themisto games have no clock")
+
+
+def next_game(record: Record) -> Game:
+    """Themisto has no series: ValueError."""
+    raise ValueError("Themisto games have no series")
 
 
 def undo(record: Record) -> Game:
@@ -269,3 +284,9 @@ def _status(board: Board, lost: str | None) -> str:
     if board.legal_moves() == [Move.PASS]:
         text += ": no slide is possible, so pass"
     return text
+
+
+def perft(depth: int, position: str | None = None) -> int:
+    """Leaf count of the game tree to ``depth`` plies from the start or ``position``."""
+    board = Board() if position is None else Board.from_position(position)
+    return count_leaves(board, depth)

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
-from flipside.board8 import parse_square, square_name
+from flipside.squares import parse_square, square_name
 
 _MOVE = re.compile(r"([a-h][1-8])-?([a-h][1-8])(x?)")
 

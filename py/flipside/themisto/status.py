@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flipside.board8 import square_name
+from flipside.squares import square_name
 from flipside.themisto.notation import Move
 
 

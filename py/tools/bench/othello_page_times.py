@@ -3,7 +3,7 @@
     PYTHONPATH=py .venv/bin/python -m tools.bench.othello_page_times --level 6 --games 3
 
 Serves ``dist/`` (build it first) on 127.0.0.1 and, in headless Chromium, lets the page's
-engine (``window.flipside.engine.call("othello_think")``, the level's page budget: its
+engine (``window.flipside.engine.call("think")``, the level's page budget: its
 native budget times the Pyodide slowdown the facade applies) play both sides of ``--games``
 games, each from a seeded random opening of ``--plies`` moves. Every reply is timed in the
 page, around the call (what a player waits for). Prints each game's replies (count, mean,
@@ -20,14 +20,14 @@ from collections.abc import Callable
 from typing import Any
 
 from flipside.othello import Board
-from flipside.othello.engine import LEVELS
+from flipside.othello.ai.engine import LEVELS
 from flipside.othello.notation import PASS_MOVE, Color
 from tools.bench.page import chromium_page, require_dist
 from tools.play.game import play_out
 
 TIMED_CALL = """async ([record, level]) => {
     const begun = performance.now();
-    const answer = await window.flipside.engine.call("othello_think", {record, level});
+    const answer = await window.flipside.engine.call("think", {record, level});
     return {...answer, wall: (performance.now() - begun) / 1000};
 }"""
 

@@ -20,10 +20,10 @@ import random
 import subprocess
 import time
 
+from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.search import Searcher
 from flipside.othello.board import Board
-from flipside.othello.endgame import Solver
 from flipside.othello.notation import PASS_MOVE
-from flipside.othello.search import Searcher
 from tools import ROOT, SHARED_DATA
 
 FFO = SHARED_DATA / "ffo" / "ffo-1-19.tsv"
@@ -91,8 +91,8 @@ def pyodide_code(depth: int) -> str:
     stages = {plies: midgame_positions(plies) for plies in STAGES}
     return (
         "import json, time\n"
-        "from flipside.othello.endgame import Solver\n"
-        "from flipside.othello.search import Searcher\n"
+        "from flipside.othello.ai.endgame import Solver\n"
+        "from flipside.othello.ai.search import Searcher\n"
         "out = []\n"
         f"for plies, positions in {stages!r}.items():\n"
         "    nodes, t = 0, time.perf_counter()\n"

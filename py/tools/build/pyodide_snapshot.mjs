@@ -1,6 +1,6 @@
 // Make a memory snapshot of a started Pyodide with the app imported (run by build_site.py
 // under Node). Restoring it in the browser skips the interpreter's start-up and the import
-// of flipside.web (seconds); the worker falls back to a normal start if it cannot be used.
+// of flipside.facade (seconds); the worker falls back to a normal start if it cannot be used.
 // The app's files are unpacked with Python's zipfile, not loadPackage: Pyodide refuses to
 // snapshot after loadPackage. File contents are not part of the snapshot (they live on the
 // JavaScript side), so the worker still loads the app wheel after restoring: modules imported
@@ -24,7 +24,7 @@ import sys, zipfile
 site_packages = next(p for p in sys.path if p.endswith("site-packages"))
 with zipfile.ZipFile("/tmp/app.whl") as wheel:
     wheel.extractall(site_packages)
-import flipside.web
+import flipside.facade
 `);
 pyodide.FS.unlink("/tmp/app.whl");
 writeFileSync(output, pyodide.makeMemorySnapshot());

@@ -27,14 +27,14 @@ const pyodide = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTH
 await pyodide.loadPackage(path.resolve(wheel), { messageCallback: () => {} });
 const zipBytes = pyodide.runPython(`
 import importlib, importlib.util, io, json, pkgutil, sys, zipfile
-import flipside, flipside.web  # noqa: F401
+import flipside, flipside.facade  # noqa: F401
 
 for info in pkgutil.walk_packages(flipside.__path__, "flipside."):
     if not info.name.endswith((".cli", ".__main__")):
         importlib.import_module(info.name)
 
 def call(method, **params):
-    answer = json.loads(flipside.web.handle(json.dumps({"id": 1, "method": method, "params": params})))
+    answer = json.loads(flipside.facade.handle(json.dumps({"id": 1, "method": method, "params": params})))
     error = answer.get("error") or {}
     assert "Import" not in error.get("type", ""), answer  # a missing module, not a game's end
     return answer.get("result") or {}
@@ -61,7 +61,7 @@ import base64, struct
 wtb = bytes([20, 26, 1, 1]) + struct.pack("<IHHBBBB", 1, 0, 2026, 8, 0, 22, 0) + struct.pack(
     "<HHHBB", 0, 0, 0, 32, 32) + bytes([56] + [0] * 59)
 call("wthor_list", data=base64.b64encode(wtb).decode())
-flipside.web.handle("not json")  # the error path
+flipside.facade.handle("not json")  # the error path
 
 stdlib = next(p for p in sys.path if p.endswith(".zip"))
 full = zipfile.ZipFile(stdlib)

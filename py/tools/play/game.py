@@ -32,7 +32,7 @@ Player = Callable[[Any], Mapping[str, object]]
 B = TypeVar("B", bound=GameBoard)
 
 
-def play_out(
+def play_out[B: GameBoard](
     board: B,
     players: Mapping[Any, Player],
     on_move: Callable[[B, Mapping[str, object]], None] | None = None,

@@ -149,7 +149,7 @@ def player_main(config_json: str, scale: float) -> None:
     process's ``flipside`` is the one its ``PYTHONPATH`` names first: see ``Player``)."""
     import dataclasses
 
-    from flipside.othello import engine as engine_module
+    from flipside.othello.ai import engine as engine_module
     from flipside.othello.board import Board
 
     time.perf_counter = time.process_time  # every budget in this process's CPU time
@@ -288,7 +288,7 @@ def play(
 
 def budget_of(config: dict[str, str], scale: float) -> float:
     """The native budget per move of a configuration in this tree's levels (for reports)."""
-    from flipside.othello.engine import LEVELS, parse_level
+    from flipside.othello.ai.engine import LEVELS, parse_level
 
     seconds = float(config.get("seconds", LEVELS[parse_level(config["level"])].seconds))
     return seconds * scale

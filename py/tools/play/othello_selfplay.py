@@ -23,10 +23,10 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from flipside.othello.ai.engine import Engine
+from flipside.othello.ai.openings import map_square, named_lines
 from flipside.othello.board import Board
-from flipside.othello.engine import Engine
 from flipside.othello.notation import Color, square_name
-from flipside.othello.openings import map_square, named_lines
 from tools.play.game import play_out
 
 

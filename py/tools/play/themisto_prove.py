@@ -25,8 +25,8 @@ import argparse
 import time
 
 from flipside.themisto import Board
-from flipside.themisto.bits import FULL
-from flipside.themisto.engine import five_squares, threat_squares, winning_moves
+from flipside.themisto.ai.engine import five_squares, threat_squares, winning_moves
+from flipside.themisto.bitboard import FULL
 from flipside.themisto.notation import Move
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 from flipside.themisto import Board, Move
-from flipside.themisto.bits import run_length
-from flipside.themisto.engine import winning_moves
+from flipside.themisto.ai.engine import winning_moves
+from flipside.themisto.bitboard import run_length
 
 
 def can_win(board: Board, me: int, plies: int) -> bool:

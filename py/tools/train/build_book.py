@@ -1,4 +1,4 @@
-"""Build the opening book ``py/flipside/othello/opening-book.bin`` from the WTHOR games.
+"""Build the opening book ``py/flipside/othello/ai/opening-book.bin`` from the WTHOR games.
 
 Every game is turned so that its first move is f5 (one of the four symmetries that keep the
 start position), then replayed for its first ``--plies`` moves. For each position reached we
@@ -25,9 +25,9 @@ import zlib
 from collections import defaultdict
 from pathlib import Path
 
+from flipside.othello.ai.openings import BOOK_FILE, map_square
 from flipside.othello.bitboard import flips, legal_moves
 from flipside.othello.board import START_BLACK, START_WHITE
-from flipside.othello.openings import BOOK_FILE, map_square
 from flipside.othello.wthor import read_wthor
 from tools import ROOT, SHARED_DATA
 
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--prior", type=int, default=30)
     parser.add_argument("--min-share", type=float, default=0.1)
     parser.add_argument(
-        "--out", type=Path, default=ROOT / "py" / "flipside" / "othello" / BOOK_FILE
+        "--out", type=Path, default=ROOT / "py" / "flipside" / "othello" / "ai" / BOOK_FILE
     )
     args = parser.parse_args(argv)
     stats = collect(args.plies)

@@ -87,7 +87,7 @@ def stored_bytes(w: np.ndarray, lo: int, squares: list[int]) -> tuple[int, int]:
 def evaluate_time(extra: list[list[int]], positions: list[tuple[int, int]]) -> float:
     """CPU seconds per call (best of 5) of the generated evaluation with today's classes plus
     ``extra``, zero tables; checks its fast indices against a square-by-square reading."""
-    from flipside.othello import evaluation as ev
+    from flipside.othello.ai import evaluation as ev
 
     feats = te.Features()
     feats.classes = feats.classes + extra

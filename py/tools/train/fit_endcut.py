@@ -8,8 +8,8 @@ exactly (``Solver.search``) and searched by the midgame search (``Searcher.run``
 width) to depth ``--depth``, keeping every depth's value (depth 0: the evaluation). For each
 group of empties and check depth, a least-squares line ``exact = a * shallow + b`` and its
 residual deviation ``sigma`` (discs) go to the ``"endgame"`` rows of
-``py/flipside/othello/mpc.json`` (its midgame ``"fits"`` are kept), which
-``flipside.othello.endgame`` reads for its selective search.
+``py/flipside/othello/ai/mpc.json`` (its midgame ``"fits"`` are kept), which
+``flipside.othello.ai.endgame`` reads for its selective search.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ import random
 import time
 from pathlib import Path
 
-from flipside.othello.endgame import Solver
-from flipside.othello.evaluation import SCALE, evaluate
-from flipside.othello.search import Searcher
+from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.evaluation import SCALE, evaluate
+from flipside.othello.ai.search import Searcher
 from flipside.othello.wthor import read_wthor
 from tools.train.fit_mpc import (
     MIN_PAIRS,

@@ -8,8 +8,8 @@ engine's own midgame search (``Searcher.run``, iterative deepening, no selectivi
 ``--depth``; the value of every finished depth is kept (depth 0: the evaluation itself). For
 each deep depth ``d`` (3..``--depth``) and its check depth ``shallow_depth(d)``, and each
 group of empties, a least-squares line ``v_d = a * v_shallow + b`` and the deviation of its
-residuals ``sigma`` are written to ``py/flipside/othello/mpc.json`` (discs), which
-``flipside.othello.search`` reads with the standard library.
+residuals ``sigma`` are written to ``py/flipside/othello/ai/mpc.json`` (discs), which
+``flipside.othello.ai.search`` reads with the standard library.
 """
 
 from __future__ import annotations
@@ -26,14 +26,14 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
+from flipside.othello.ai.evaluation import SCALE, evaluate
+from flipside.othello.ai.search import MPC_FILE, Searcher, shallow_depth
 from flipside.othello.bitboard import FLIPS, legal_moves
-from flipside.othello.evaluation import SCALE, evaluate
-from flipside.othello.search import MPC_FILE, Searcher, shallow_depth
 from flipside.othello.wthor import read_wthor
 from tools import ROOT, SHARED_DATA
 
 WTHOR = SHARED_DATA / "wthor"
-OUT = ROOT / "py" / "flipside" / "othello" / MPC_FILE
+OUT = ROOT / "py" / "flipside" / "othello" / "ai" / MPC_FILE
 GROUPS = ((14, 23), (24, 33), (34, 43), (44, 54))
 MIN_PAIRS = 10  # fewer pairs make no line
 """Groups of empty squares fitted separately (the search uses the group of a node)."""
@@ -101,7 +101,7 @@ def fit(pairs: list[tuple[float, float]]) -> tuple[float, float, float]:
 T = TypeVar("T")
 
 
-def search_all(
+def search_all[T](
     function: Callable[[tuple[int, int], int], T],
     positions: list[tuple[int, int]],
     depths: list[int],

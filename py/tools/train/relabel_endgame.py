@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from flipside.othello.endgame import Solver
+from flipside.othello.ai.endgame import Solver
 from flipside.othello.wthor import parse_wthor
 from tools import ROOT
 from tools.train.train_evaluation import HOLDOUT_MOD, THEORY_EMPTIES, WTHOR_DIR, replay

@@ -4,7 +4,7 @@
 
 reads ``<repo>/../shared/data/wthor/*.wtb`` (with ``flipside.othello.wthor``), replays every game played to its end, fits one
 table of weights per pattern class and game stage by regularised least squares, prints the
-held-out mean absolute error per stage, and writes ``py/flipside/othello/eval_weights.bin``.
+held-out mean absolute error per stage, and writes ``py/flipside/othello/ai/eval_weights.bin``.
 Below 24 empties a game's result is a noisy target (the players' endgame mistakes): with
 ``--labels FILE`` (written by ``relabel_endgame.py``) the exact labels of those positions
 weigh 1 and the game results 0.2, and the held-out relabelled positions give each stage's
@@ -30,7 +30,7 @@ from flipside.othello.wthor import parse_wthor
 from tools import ROOT, SHARED_DATA
 
 WTHOR_DIR = SHARED_DATA / "wthor"
-OUT = ROOT / "py" / "flipside" / "othello" / "eval_weights.bin"
+OUT = ROOT / "py" / "flipside" / "othello" / "ai" / "eval_weights.bin"
 NOISY_WEIGHT = 0.2  # weight of a game result below 24 empties next to exact labels
 
 SCALE = 16  # weight units per disc
@@ -329,8 +329,8 @@ def write_weights(
 
 def today_predictions(P: np.ndarray, O: np.ndarray) -> np.ndarray:
     """Today's evaluation (the weights file the package holds now) of positions, in discs."""
-    from flipside.othello.evaluation import SCALE as TODAY_SCALE
-    from flipside.othello.evaluation import evaluate
+    from flipside.othello.ai.evaluation import SCALE as TODAY_SCALE
+    from flipside.othello.ai.evaluation import evaluate
 
     return np.array([evaluate(int(p), int(o)) for p, o in zip(P, O)]) / TODAY_SCALE
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 import random
 import time
 
+from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine
+from flipside.othello.ai.search import Searcher
 from flipside.othello.board import Board
-from flipside.othello.endgame import Solver
-from flipside.othello.engine import LEVELS, MAX_LEVEL, Engine
 from flipside.othello.notation import square_name
-from flipside.othello.search import Searcher
 from tools import SHARED_DATA
 
 FFO = SHARED_DATA / "ffo" / "ffo-1-19.tsv"

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flipside import web
+from flipside import facade as web
 from tools.bench.othello_profile import STAGES, midgame_boards
 from tools.bench.page import chromium_page, require_dist
 from tools.bench.sections.othello_ai import FFO, MIDGAME_PLIES, midgame_board
@@ -56,25 +56,24 @@ def think_params(transcript: str) -> dict[str, Any]:
 def rows() -> list[Row]:
     require_dist()
     positions = ffo_positions()
-    native_solves = [web.othello_solve(position) for _, position, *_ in positions]
-    native_thinks = [web.othello_think(**think_params(t)) for t in midgame_transcripts()]
+    native_solves = [web.solve(position) for _, position, *_ in positions]
+    native_thinks = [web.think(**think_params(t)) for t in midgame_transcripts()]
     stages = stage_transcripts()
     native_stages = {
-        plies: [web.othello_think(**think_params(t)) for t in ts] for plies, ts in stages.items()
+        plies: [web.think(**think_params(t)) for t in ts] for plies, ts in stages.items()
     }
 
     with chromium_page() as page:
         call = "(args) => window.flipside.engine.call(args[0], args[1])"
-        page.evaluate(call, ["othello_solve", {"position": positions[-1][1]}])  # warm-up
+        page.evaluate(call, ["solve", {"position": positions[-1][1]}])  # warm-up
         browser_solves = [
-            page.evaluate(call, ["othello_solve", {"position": position}])
-            for _, position, *_ in positions
+            page.evaluate(call, ["solve", {"position": position}]) for _, position, *_ in positions
         ]
         browser_thinks = [
-            page.evaluate(call, ["othello_think", think_params(t)]) for t in midgame_transcripts()
+            page.evaluate(call, ["think", think_params(t)]) for t in midgame_transcripts()
         ]
         browser_stages = {
-            plies: [page.evaluate(call, ["othello_think", think_params(t)]) for t in ts]
+            plies: [page.evaluate(call, ["think", think_params(t)]) for t in ts]
             for plies, ts in stages.items()
         }
 

@@ -39,7 +39,7 @@ def _import_seconds() -> float:
     """Best of 3 fresh interpreters importing the evaluation module."""
     code = (
         "import time; t = time.process_time(); "
-        "import flipside.othello.evaluation; print(time.process_time() - t)"
+        "import flipside.othello.ai.evaluation; print(time.process_time() - t)"
     )
     runs = [
         float(
@@ -58,7 +58,7 @@ def _import_seconds() -> float:
 
 def rows() -> list[tuple[str, float, str]]:
     """(name, value, unit) rows for the benchmark table."""
-    from flipside.othello.evaluation import evaluate
+    from flipside.othello.ai.evaluation import evaluate
 
     positions = _positions(2000)
     best = float("inf")

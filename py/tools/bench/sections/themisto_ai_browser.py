@@ -17,7 +17,7 @@ import statistics
 import time
 from typing import Any
 
-from flipside import web
+from flipside import facade as web
 from tools.bench.page import chromium_page, require_dist
 from tools.bench.table import Row, print_rows
 
@@ -30,11 +30,11 @@ GAME_PLIES = 12  # top-level moves timed per opening
 def rows() -> list[Row]:
     require_dist()
     params = [{"record": r, "level": SPEED_LEVEL, "seconds": SPEED_SECONDS} for r in OPENINGS]
-    native = [web.themisto_hints(**p) for p in params]
+    native = [web.hints(**p) for p in params]
     with chromium_page() as page:
         call = "(args) => window.flipside.engine.call(args[0], args[1])"
-        page.evaluate(call, ["themisto_hints", params[0]])  # warm-up: the engine's import
-        chromium = [page.evaluate(call, ["themisto_hints", p]) for p in params]
+        page.evaluate(call, ["hints", params[0]])  # warm-up: the engine's import
+        chromium = [page.evaluate(call, ["hints", p]) for p in params]
         moves = [m for record in OPENINGS for m in _top_level_game(page, record)]
         times = [t for t, _ in moves]
         depths = [d for _, d in moves]
@@ -80,7 +80,7 @@ def _top_level_game(page: Any, record: str) -> list[tuple[float, int]]:
         start = time.perf_counter()
         answer = page.evaluate(
             "(args) => window.flipside.engine.call(args[0], args[1])",
-            ["themisto_think", {"record": record, "level": "max"}],
+            ["think", {"record": record, "level": "max"}],
         )
         times.append((time.perf_counter() - start, int(answer["depth"])))
         record = web.play(record, answer["move"])["record"]

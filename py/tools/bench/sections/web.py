@@ -27,13 +27,13 @@ CLICKS = 12
 
 
 def perft_native(depth: int) -> float:
-    from flipside.web import othello_perft
+    from flipside.facade import perft as othello_perft
 
     return float(othello_perft(depth=depth)["seconds"])
 
 
 def perft_node(depth: int) -> float:
-    code = f"import json; from flipside import web; json.dumps(web.othello_perft(depth={depth}))"
+    code = f"import json; from flipside import facade as web; json.dumps(web.perft(depth={depth}))"
     done = subprocess.run(
         ["node", str(ROOT / "tests" / "pyodide" / "run_python.mjs"), code],
         check=True,
@@ -102,9 +102,7 @@ def browser_rows(depth: int, native: float) -> list[Row]:
                     )
                     clicks.append(page.evaluate("window.flipside.snapshot().timings.lastMove"))
                     page.wait_for_timeout(400)  # let the animation finish
-                result = page.evaluate(
-                    f"window.flipside.engine.call('othello_perft', {{depth: {depth}}})"
-                )
+                result = page.evaluate(f"window.flipside.engine.call('perft', {{depth: {depth}}})")
                 perft_seconds = float(result["seconds"])
             context.close()
         browser.close()

@@ -1,12 +1,12 @@
-"""The set-at-once bitboard primitives of flipside.themisto.bits against square-by-square walks."""
+"""The set-at-once bitboard primitives of flipside.themisto.bitboard against square-by-square walks."""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from flipside.board8 import DIRECTIONS, ray
-from flipside.themisto.bits import (
+from flipside.squares import DIRECTIONS, ray
+from flipside.themisto.bitboard import (
     FULL,
     NEIGHBOURS,
     _shift_spec,

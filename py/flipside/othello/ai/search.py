@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 
+from flipside.othello.ai.endgame import Stopped, final_score
+from flipside.othello.ai.evaluation import SCALE, evaluate
 from flipside.othello.bitboard import FLIPS, legal_moves
-from flipside.othello.endgame import Stopped, final_score
-from flipside.othello.evaluation import SCALE, evaluate
 from flipside.othello.notation import square_name
 
 EVAL_ORDER_MIN = 3

@@ -266,7 +266,7 @@ def _build(
         "_KH": kh,
         "_STAGE": stage,
     }
-    exec(compile(src, "<flipside.othello.evaluation>", "exec"), namespace)  # noqa: S102 - our own generated code
+    exec(compile(src, "<flipside.othello.ai.evaluation>", "exec"), namespace)  # noqa: S102 - our own generated code
     return namespace["evaluate"], namespace["indices"], plan  # type: ignore[return-value]
 
 

@@ -9,10 +9,12 @@ import json
 
 import pytest
 
-from flipside import web
+from flipside import facade as web
+from flipside import games
 from flipside.record import Record
 from flipside.themisto import Board, Move
 from flipside.themisto import game as themisto_game
+from flipside.themisto.ai import api as themisto_ai
 
 # From the start, player one wins on move 5 by sliding to d1 and capturing c1 and e1 (b1 c1
 # d1 e1 f1), from c2 or from d8.
@@ -77,7 +79,7 @@ def test_think_takes_the_win_in_one_and_says_it_is_forced(level: int) -> None:
     answer = call("think", progress, record=BEFORE_WIN, level=level, seed=1)["result"]
     assert answer["move"] in WINNING
     assert answer["verdict"] == "player one wins by force in 1"
-    assert answer["score"] == web.THEMISTO_SCALE and answer["exact"] is True
+    assert answer["score"] == themisto_ai.SCALE and answer["exact"] is True
     assert answer["record"] == BEFORE_WIN and answer["level"] == level
     assert progress and all(p["type"] == "depth" for p in progress)
     assert progress[-1]["move"] in WINNING and "scores" not in progress[-1]
@@ -90,7 +92,7 @@ def test_think_avoids_a_loss_in_one_from_the_start() -> None:
     for seed in range(3):
         answer = result("think", record="themisto/", level=2, seed=seed)
         assert answer["move"] not in losing
-        assert answer["verdict"] is None and abs(answer["score"]) < web.THEMISTO_SCALE
+        assert answer["verdict"] is None and abs(answer["score"]) < themisto_ai.SCALE
 
 
 def test_think_answers_a_forced_pass_with_pass() -> None:
@@ -114,9 +116,9 @@ def test_hints_value_every_legal_move_and_mark_the_proven_ones() -> None:
     for name, value in found["values"].items():
         label = found["labels"][name]
         if name in found["exactMoves"]:
-            assert abs(value) == web.THEMISTO_SCALE and label[0] == ("W" if value > 0 else "L")
+            assert abs(value) == themisto_ai.SCALE and label[0] == ("W" if value > 0 else "L")
         else:
-            assert abs(value) < web.THEMISTO_SCALE and label[0] in "+0\u2212"
+            assert abs(value) < themisto_ai.SCALE and label[0] in "+0\u2212"
     # A move after which player two wins at once is labelled a loss in 2 plies.
     losing = next(m for m in board.legal_moves() if loses_at_once(board, m))
     assert found["labels"][str(losing)] == "L2"
@@ -125,18 +127,18 @@ def test_hints_value_every_legal_move_and_mark_the_proven_ones() -> None:
 def test_value_is_from_player_ones_view_and_exact_when_proven() -> None:
     assert result("value", record=BEFORE_WIN) == {
         "record": BEFORE_WIN,
-        "value": web.THEMISTO_SCALE,
+        "value": themisto_ai.SCALE,
         "exact": True,
     }
     over = BEFORE_WIN + "," + WINNING_MOVE
-    assert result("value", record=over)["value"] == web.THEMISTO_SCALE
+    assert result("value", record=over)["value"] == themisto_ai.SCALE
     # Player two to move with a win at once: the value says player two is winning.
     board = Board()
     losing = next(m for m in board.legal_moves() if loses_at_once(board, m))
     after = result("value", record=f"themisto/{losing}")
-    assert after["value"] == -web.THEMISTO_SCALE and after["exact"] is True
+    assert after["value"] == -themisto_ai.SCALE and after["exact"] is True
     start = result("value", record="themisto/")
-    assert start["exact"] is False and abs(start["value"]) < web.THEMISTO_SCALE
+    assert start["exact"] is False and abs(start["value"]) < themisto_ai.SCALE
 
 
 def test_opening_names_are_othellos_only() -> None:
@@ -146,35 +148,37 @@ def test_opening_names_are_othellos_only() -> None:
 
 def test_bad_requests_say_what_is_wrong() -> None:
     assert "level must be 1..4" in error("think", record="themisto/", level=5)
-    assert "level must be" in error("themisto_think", record="themisto/", level=True)
+    assert "level must be" in error("think", record="themisto/", level=True)
     assert "game is over" in error("think", record=BEFORE_WIN + "," + WINNING_MOVE, level=2)
-    assert "cannot play Othello" in error("themisto_think", record="othello/f5", level=2)
     assert "seconds" in error("hints", record="themisto/", seconds=0)
     assert "move 1" in error("think", record="themisto/a1-a1", level=2)
     assert "no game called" in error("value", record="chess/e4")
 
 
-def test_points_and_labels_of_engine_scores() -> None:
-    from flipside.themisto.engine import PROVEN, WIN
+def test_the_themisto_ai_names_the_game_it_cannot_play() -> None:
+    with pytest.raises(ValueError, match="^the Themisto AI cannot play Othello$"):
+        themisto_ai.think("othello/f5", 2, None, None, lambda info: None)
+    with pytest.raises(ValueError, match="^the Themisto AI cannot play Othello$"):
+        themisto_ai.value("othello/f5", None)
 
-    assert web._themisto_points(PROVEN) == 8 and web._themisto_points(-PROVEN) == -8
-    assert web._themisto_points(WIN - 1) == 8 and web._themisto_points(1 - WIN) == -8
-    assert web._themisto_points(690) == 6.9 and web._themisto_points(-350) == -3.5
-    assert web._themisto_points(5000) == 7 and web._themisto_points(-5000) == -7
-    assert web._themisto_points(0) == 0 and web._themisto_points(1) == 0
-    assert (
-        web._themisto_label(PROVEN) == f"W{WIN - PROVEN}" and web._themisto_label(WIN - 1) == "W1"
-    )
-    assert web._themisto_label(3 - WIN) == "L3" and web._themisto_label(-PROVEN) == "L1000"
-    assert web._themisto_label(0) == "0" and web._themisto_label(100) == "+1"
-    assert web._themisto_label(150) == "+1.5" and web._themisto_label(-150) == "\u22121.5"
+
+def test_points_and_labels_of_engine_scores() -> None:
+    from flipside.themisto.ai.engine import PROVEN, WIN
+
+    assert themisto_ai.points(PROVEN) == 8 and themisto_ai.points(-PROVEN) == -8
+    assert themisto_ai.points(WIN - 1) == 8 and themisto_ai.points(1 - WIN) == -8
+    assert themisto_ai.points(690) == 6.9 and themisto_ai.points(-350) == -3.5
+    assert themisto_ai.points(5000) == 7 and themisto_ai.points(-5000) == -7
+    assert themisto_ai.points(0) == 0 and themisto_ai.points(1) == 0
+    assert themisto_ai.label(PROVEN) == f"W{WIN - PROVEN}" and themisto_ai.label(WIN - 1) == "W1"
+    assert themisto_ai.label(3 - WIN) == "L3" and themisto_ai.label(-PROVEN) == "L1000"
+    assert themisto_ai.label(0) == "0" and themisto_ai.label(100) == "+1"
+    assert themisto_ai.label(150) == "+1.5" and themisto_ai.label(-150) == "\u22121.5"
 
 
 def test_a_game_without_a_computer_player_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delitem(web.METHODS, "themisto_think")
+    monkeypatch.setattr(games.adapter("themisto"), "AI_MODULE", "")
     assert error("think", record="themisto/", level=2) == "Themisto has no computer player"
     monkeypatch.undo()
     over = BEFORE_WIN + "," + WINNING_MOVE
-    assert error("themisto_think", record=over, level=2) == (
-        "the game is over: there is no move to choose"
-    )
+    assert error("think", record=over, level=2) == ("the game is over: there is no move to choose")

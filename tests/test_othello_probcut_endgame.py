@@ -7,19 +7,19 @@ from pathlib import Path
 
 import pytest
 
-from flipside.othello.board import Board
-from flipside.othello.endgame import Solver
-from flipside.othello.engine import (
+from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.engine import (
     LEVELS,
     MAX_LEVEL,
     PROBABLE_SELECTIVITY,
     PROBABLE_TABLE_LIMIT,
     Engine,
 )
-from flipside.othello.evaluation import SCALE
+from flipside.othello.ai.evaluation import SCALE
+from flipside.othello.ai.probcut_endgame import CUT_MIN, SelectiveSolver, check_depth, load_endcut
+from flipside.othello.ai.search import Searcher
+from flipside.othello.board import Board
 from flipside.othello.notation import Move, square_name
-from flipside.othello.search import Searcher
-from flipside.othello.selective import CUT_MIN, SelectiveSolver, check_depth, load_endcut
 from flipside.othello.wthor import read_wthor
 from tools.train import fit_endcut
 

@@ -18,9 +18,9 @@ import math
 from collections.abc import Callable
 from importlib import resources
 
-from flipside.othello.endgame import EndTable, Solver
-from flipside.othello.evaluation import SCALE
-from flipside.othello.search import MPC_FILE, Searcher
+from flipside.othello.ai.endgame import EndTable, Solver
+from flipside.othello.ai.evaluation import SCALE
+from flipside.othello.ai.search import MPC_FILE, Searcher
 
 CUT_MIN = 10
 """Solver nodes with at least this many empties try a ProbCut."""

@@ -1,6 +1,6 @@
 """Themisto bitboard primitives on Python ints (bit ``sq`` set = a disk of that colour on ``sq``).
 
-Directions are indexed as in ``flipside.board8.DIRECTIONS`` (``d ^ 1`` is the opposite).
+Directions are indexed as in ``flipside.squares.DIRECTIONS`` (``d ^ 1`` is the opposite).
 The set functions work on all squares at once: one call gives, for a colour and a direction,
 every destination of every disk of that colour sliding that way, so move generation and
 move counting never copy a board or loop over single moves.
@@ -8,7 +8,7 @@ move counting never copy a board or loop over single moves.
 
 from __future__ import annotations
 
-from flipside.board8 import DIRECTIONS, ray
+from flipside.squares import DIRECTIONS, ray
 
 FULL = 0xFFFFFFFFFFFFFFFF
 NOT_A = 0xFEFEFEFEFEFEFEFE  # every square except the a-file

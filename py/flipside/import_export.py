@@ -1,5 +1,5 @@
 """Study and share: recognise pasted text, export a game, check an edited position, list a
-WTHOR file. The facade (``flipside.web``) imports this module on first use, so it stays out
+WTHOR file. The facade (``flipside.facade``) imports this module on first use, so it stays out
 of the start-up snapshot.
 
 Everything here turns text into a record (``flipside.record``) or a record into text; the
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from flipside import games, links
 from flipside.othello import game as othello_game
 from flipside.othello.board import Board
 from flipside.othello.notation import Color, format_position, split_transcript
@@ -45,8 +46,8 @@ class Found:
     kind: str
     label: str
     record: Record
-    state: JSON = None
-    """The state it opens, when already built (a link opens as ``open_link`` says)."""
+    ply: int | None = None
+    """The ply a link showed (``&ply=N``), which the page then steps to."""
 
 
 def _shorten(text: str, size: int = 24) -> str:
@@ -106,18 +107,14 @@ def _looks_like_board(compact: str) -> bool:
 
 
 def _from_save(body: str) -> Found:
-    from flipside.web import open_saved
-
     try:
         data = json.loads(body)
     except json.JSONDecodeError:
         raise ValueError(f"Flipside cannot read {_shorten(body)!r}: {EXPECTED}") from None
-    if not isinstance(data, dict) or data.get("format") != "flipside-save":
+    if not links.is_save(data):
         raise ValueError(f"this JSON is not a Flipside save: {EXPECTED}")
-    state = open_saved(body)
-    return Found(
-        "save", f"a saved {state['game'].capitalize()} game", Record.parse(state["record"])
-    )
+    record = links.open_saved(body).record()
+    return Found("save", f"a saved {games.title(record.game)} game", record)
 
 
 def _from_text_file(body: str) -> Found:
@@ -130,20 +127,18 @@ def _from_text_file(body: str) -> Found:
 
 
 def _from_link(fragment: str) -> Found:
-    """A link opens exactly as the address bar would (``flipside.web.open_link``)."""
-    from flipside.web import open_link
-
+    """A link opens exactly as the address bar would (``flipside.links.open_link``)."""
     try:
-        state = open_link(fragment)
+        opened = links.open_link(fragment)
     except ValueError as exc:
         raise ValueError(
             str(exc).replace("this link", "link:", 1).replace(": is", ":", 1)
         ) from None
-    name = state["game"].capitalize()
+    record = opened.game.record()
+    name = games.title(record.game)
     article = "an" if name[0] in "AEIOU" else "a"
-    moves = len(state["moves"])
-    label = f"{article} {name} link ({_plural(moves, 'move')})"
-    return Found("link", label, Record.parse(state["record"]), state)
+    label = f"{article} {name} link ({_plural(opened.plies, 'move')})"
+    return Found("link", label, record, opened.ply)
 
 
 def _from_transcript(body: str) -> Found:
@@ -255,7 +250,7 @@ def record_at(record: Record, ply: int | None) -> Record:
     entries, as in the page's move list); None: the whole game."""
     if ply is None:
         return record
-    adapter = othello_game if record.game == "othello" else themisto_game
+    adapter = games.adapter(record.game)
     view = adapter.view(adapter.replay(record))
     prefixes: list[str] = view["prefixes"]
     if not 0 <= ply <= len(prefixes):

@@ -12,7 +12,7 @@ import json
 import pytest
 
 from bad_saves import BAD_THEMISTO_SAVES
-from flipside import web
+from flipside import facade as web
 from flipside.othello import Board
 from flipside.record import Record
 from flipside.themisto import Board as ThemistoBoard
@@ -83,9 +83,9 @@ def test_the_move_after_a_forced_pass_is_the_other_sides() -> None:
     assert after["position"] == board.position()
     assert [m["by"] for m in after["moves"][-3:]] == ["white", "black", "white"]
     assert after["moves"][-2]["text"] == "pass"
-    think = result("othello_think", record=passed["record"], level=1, seconds=0.1, seed=1)
+    think = result("think", record=passed["record"], level=1, seconds=0.1, seed=1)
     assert think["move"] in passed["legalNames"]
-    hints = result("othello_hints", record=passed["record"], level=2)
+    hints = result("hints", record=passed["record"], level=2)
     assert set(hints["values"]) == set(passed["legalNames"])
 
 
@@ -115,7 +115,7 @@ def test_handicap_corners_are_placed_and_travel_in_the_link() -> None:
     assert played["record"] == f"othello/{state['legalNames'][0]}&handicap=3w"
     opened = result("open_link", fragment=played["link"])
     assert opened["position"] == played["position"]
-    assert result("othello_opening", record="othello/f5d6c3d3c4&handicap=1b") is None
+    assert result("opening", record="othello/f5d6c3d3c4&handicap=1b") is None
     assert "handicap '5w'" in error("open_link", fragment="othello/&handicap=5w")
 
 
@@ -169,7 +169,7 @@ def test_a_clock_that_runs_out_loses_the_game() -> None:
     assert "time ran out" in error("play", record=lost["record"], move="f6")
     assert "cannot be taken back" in error("undo", record=lost["record"])
     assert "already over" in error("flag", record=lost["record"], side="black")
-    assert "time ran out" in error("othello_think", record=lost["record"], level=1)
+    assert "time ran out" in error("think", record=lost["record"], level=1)
     assert "no clock" in error("flag", record="themisto/", side="one")
 
 

@@ -22,7 +22,8 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from flipside.themisto.bits import (
+from flipside import levels
+from flipside.themisto.bitboard import (
     FULL,
     RAY_SQUARES,
     RAYS,
@@ -81,16 +82,7 @@ MAX_LEVEL = max(LEVELS)
 
 def parse_level(level: int | str) -> int:
     """Level number from ``3``, ``"3"`` or ``"max"``; ValueError for anything else."""
-    if isinstance(level, str):
-        text = level.strip().lower()
-        if text == "max":
-            return MAX_LEVEL
-        if not text.isdigit():
-            raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level!r}")
-        level = int(text)
-    if level not in LEVELS:
-        raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level}")
-    return level
+    return levels.parse_level(level, LEVELS)
 
 
 # ----- threats -----------------------------------------------------------------------------

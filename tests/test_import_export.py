@@ -1,4 +1,4 @@
-"""Study and share (flipside.study through the facade): recognising pasted games, exporting
+"""Study and share (flipside.import_export through the facade): recognising pasted games, exporting
 them, the board editor's check and WTHOR listings."""
 
 from __future__ import annotations
@@ -6,13 +6,11 @@ from __future__ import annotations
 import base64
 import json
 import struct
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from flipside import web
+from flipside import facade as web
 from flipside.othello.wthor import parse_names
 
 WTHOR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wthor"
@@ -35,15 +33,6 @@ def refused(method: str, **params: object) -> str:
     answer = call(method, **params)
     assert "result" not in answer, answer
     return answer["error"]["message"]
-
-
-def test_the_study_modules_stay_out_of_the_start_up_imports() -> None:
-    code = "import sys, flipside.web; print(sorted(m for m in sys.modules if m.startswith('flipside')))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    loaded = out.stdout
-    assert "flipside.web" in loaded
-    for lazy in ("flipside.study", "flipside.othello.ggf", "flipside.othello.wthor"):
-        assert f"'{lazy}'" not in loaded
 
 
 # -- accepted formats ----------------------------------------------------------------------

@@ -17,12 +17,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from flipside import levels
+from flipside.othello.ai.endgame import EndTable, Solver, Stopped
+from flipside.othello.ai.openings import book_move
+from flipside.othello.ai.search import DepthResult, Searcher, Table
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
-from flipside.othello.endgame import EndTable, Solver, Stopped
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
-from flipside.othello.openings import book_move
-from flipside.othello.search import DepthResult, Searcher, Table
 
 Info = dict[str, object]
 
@@ -44,7 +45,7 @@ class Level:
     midgame search, cutting a node when a shallow search predicts it outside the window by
     this many standard deviations (0: a full-width search); ``probable``: up to this many
     empties beyond ``endgame + outcome``, a selective win/draw/loss search (ProbCut in the
-    solver, ``selective.py``) after a shorter midgame search, and where the exact searches
+    solver, ``probcut_endgame.py``) after a shorter midgame search, and where the exact searches
     do not fit in the time.
     """
 
@@ -132,16 +133,7 @@ def solve_estimate(empties: int, midgame_rate: float) -> float:
 
 def parse_level(level: int | str) -> int:
     """Level number from ``3``, ``"3"`` or ``"max"``; ValueError for anything else."""
-    if isinstance(level, str):
-        text = level.strip().lower()
-        if text == "max":
-            return MAX_LEVEL
-        if not text.isdigit():
-            raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level!r}")
-        level = int(text)
-    if level not in LEVELS:
-        raise ValueError(f"level must be 1..{MAX_LEVEL} or max, got {level}")
-    return level
+    return levels.parse_level(level, LEVELS)
 
 
 def _bits(board: Board) -> tuple[int, int]:
@@ -371,7 +363,7 @@ class Engine:
         every move loses (the midgame move is as good as any) or out of time first. With
         ``probable`` the search is selective: the win (or draw) is probable, not proven."""
         if probable:
-            from flipside.othello.selective import SelectiveSolver
+            from flipside.othello.ai.probcut_endgame import SelectiveSolver
 
             solver: Solver = SelectiveSolver(
                 PROBABLE_SELECTIVITY, should_stop, deadline, self.probable_table

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from flipside import web
+from flipside import facade as web
 from flipside.othello import Board
 
 GAME = "f5d6c3d3c4f4f6f3e6e7"

@@ -1,4 +1,4 @@
-"""The JSON facade the web worker calls (flipside.web): protocol, Othello states, links, saves.
+"""The JSON facade the web worker calls (flipside.facade): protocol, Othello states, links, saves.
 
 These tests also run inside Pyodide (tests/pyodide/run_tests.mjs).
 """
@@ -9,9 +9,10 @@ import json
 
 import pytest
 
-from flipside import web
+from flipside import facade as web
 from flipside.othello import Board, Color
-from flipside.othello.engine import solve
+from flipside.othello.ai import api as othello_ai
+from flipside.othello.ai.engine import solve
 
 MUST_PASS = "d3c3e6d2d1e1b2c1"  # Black has no move here; White moves again
 SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0
@@ -164,9 +165,9 @@ def test_saves_round_trip_and_damage_is_reported() -> None:
 
 @pytest.mark.parametrize(("depth", "nodes"), [(1, 4), (4, 244), (6, 8200)])
 def test_perft_method(depth: int, nodes: int) -> None:
-    answer = result("othello_perft", depth=depth)
+    answer = result("perft", depth=depth)
     assert answer["nodes"] == nodes and answer["seconds"] >= 0
-    assert "0..12" in error("othello_perft", depth=True)["message"]
+    assert "0..12" in error("perft", depth=True)["message"]
 
 
 # -- Othello AI methods ---------------------------------------------------------------------
@@ -191,7 +192,7 @@ def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
         reports: list[str] = []
         request = {
             "id": 3,
-            "method": "othello_think",
+            "method": "think",
             "params": {"record": "othello/" + MIDGAME, "level": level, "seconds": 0.2, "seed": 1},
         }
         answer = json.loads(web.handle(json.dumps(request), reports.append))["result"]
@@ -206,26 +207,24 @@ def test_think_plays_a_legal_move_and_reports_each_depth() -> None:
 
 
 def test_think_goes_on_with_the_last_moves_hash_table() -> None:
-    engine = web._othello_engine(6)
+    engine = othello_ai.engine_at(6)
     engine.table = {}
-    result("othello_think", record="othello/" + MIDGAME, level=6, seconds=0.1)
+    result("think", record="othello/" + MIDGAME, level=6, seconds=0.1)
     table = engine.table
     size = len(table)
     board = Board.from_transcript(MIDGAME)
     for _ in range(2):
         board.push(board.legal_moves()[0])
-    result("othello_think", record="othello/" + board.transcript(), level=6, seconds=0.1)
+    result("think", record="othello/" + board.transcript(), level=6, seconds=0.1)
     assert size > 0 and engine.table is table and len(table) > size
 
 
 def test_think_validates_and_refuses_a_finished_game() -> None:
-    assert "level must be 1..6" in error("othello_think", record="othello/f5", level=9)["message"]
-    assert "level must be" in error("othello_think", record="othello/f5", level=True)["message"]
-    assert "seconds" in error("othello_think", record="othello/f5", level=1, seconds=-1)["message"]
-    assert (
-        "game is over" in error("othello_think", record="othello/" + SHORT_GAME, level=1)["message"]
-    )
-    assert result("othello_think", record="othello/", level="max")["move"] in {
+    assert "level must be 1..6" in error("think", record="othello/f5", level=9)["message"]
+    assert "level must be" in error("think", record="othello/f5", level=True)["message"]
+    assert "seconds" in error("think", record="othello/f5", level=1, seconds=-1)["message"]
+    assert "game is over" in error("think", record="othello/" + SHORT_GAME, level=1)["message"]
+    assert result("think", record="othello/", level="max")["move"] in {
         "d3",
         "c4",
         "f5",
@@ -235,12 +234,12 @@ def test_think_validates_and_refuses_a_finished_game() -> None:
 
 def test_hints_value_exactly_the_legal_moves() -> None:
     state = result("state", record="othello/" + MIDGAME)
-    hints = result("othello_hints", record="othello/" + MIDGAME, level=3)
+    hints = result("hints", record="othello/" + MIDGAME, level=3)
     assert set(hints["values"]) == set(state["legalNames"]) and hints["exact"] is False
     assert hints["values"][hints["best"]] == max(hints["values"].values())
     assert hints["pv"][0] == hints["best"]
     near_end = late_game(6)
-    exact = result("othello_hints", record="othello/" + near_end, level=4)
+    exact = result("hints", record="othello/" + near_end, level=4)
     assert exact["exact"] is True and all(isinstance(v, int) for v in exact["values"].values())
     assert set(exact["values"]) == set(result("state", record="othello/" + near_end)["legalNames"])
     # Independently of the engine: a plain minimax to the end gives every move's value.
@@ -267,8 +266,8 @@ def minimax(board: Board) -> int:
 
 
 def test_value_is_from_blacks_view_and_exact_near_the_end() -> None:
-    assert result("othello_value", record="othello/")["exact"] is False
-    over = result("othello_value", record="othello/" + SHORT_GAME)
+    assert result("value", record="othello/")["exact"] is False
+    over = result("value", record="othello/" + SHORT_GAME)
     assert over == {
         "record": "othello/" + SHORT_GAME,
         "value": 64,
@@ -278,27 +277,25 @@ def test_value_is_from_blacks_view_and_exact_near_the_end() -> None:
     board = Board.from_transcript(transcript)
     score, _ = solve(board)
     black_view = score if board.turn is Color.BLACK else -score
-    assert result("othello_value", record="othello/" + transcript) == {
+    assert result("value", record="othello/" + transcript) == {
         "record": "othello/" + transcript,
         "value": black_view,
         "exact": True,
     }
-    assert "depth" in error("othello_value", record="othello/", depth=0)["message"]
+    assert "depth" in error("value", record="othello/", depth=0)["message"]
 
 
 def test_opening_names_the_line() -> None:
-    assert result("othello_opening", record="othello/f5d6c3d3c4")["name"] == "Tiger"
-    assert result("othello_opening", record="othello/f5d6c3d3c4f4")["moves"].startswith(
-        "f5d6c3d3c4"
-    )
-    assert result("othello_opening", record="othello/") is None
-    assert "not legal" in error("othello_opening", record="othello/f5f5")["message"]
+    assert result("opening", record="othello/f5d6c3d3c4")["name"] == "Tiger"
+    assert result("opening", record="othello/f5d6c3d3c4f4")["moves"].startswith("f5d6c3d3c4")
+    assert result("opening", record="othello/") is None
+    assert "not legal" in error("opening", record="othello/f5f5")["message"]
 
 
 def test_solve_answers_exactly_with_nodes() -> None:
     board = Board.from_transcript(late_game(9))
-    answer = result("othello_solve", position=board.position())
+    answer = result("solve", position=board.position())
     score, best = solve(board)
     assert answer["score"] == score and set(answer["best"]) == {str(m) for m in best}
     assert answer["empties"] == 9 and answer["nodes"] > 0 and answer["seconds"] >= 0
-    assert "limited to 22" in error("othello_solve", position=Board().position())["message"]
+    assert "limited to 22" in error("solve", position=Board().position())["message"]

@@ -11,8 +11,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from flipside import web
-from flipside.othello.engine import LEVELS
+from flipside import checks
+from flipside import facade as web
+from flipside.othello.ai import api as othello_ai
+from flipside.othello.ai.engine import LEVELS
 from flipside.record import Record
 
 
@@ -88,12 +90,12 @@ def test_game_names_are_checked_with_exact_messages() -> None:
 
 
 def test_level_budgets_scale_with_the_platforms_slowdown(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(web, "PYODIDE_SLOWDOWN", 1.0)
-    native = {level: web.level_seconds(level) for level in LEVELS}
+    monkeypatch.setattr(othello_ai, "PAGE_SLOWDOWN", 1.0)
+    native = {level: othello_ai.level_seconds(level) for level in LEVELS}
     assert native == {level: settings.seconds for level, settings in LEVELS.items()}
-    monkeypatch.setattr(web, "PYODIDE_SLOWDOWN", 2.0)
-    assert all(web.level_seconds(level) == 2 * native[level] for level in LEVELS)
-    assert max(web.level_seconds(level) for level in LEVELS) <= 3.0  # the browser allowance
+    monkeypatch.setattr(othello_ai, "PAGE_SLOWDOWN", 2.0)
+    assert all(othello_ai.level_seconds(level) == 2 * native[level] for level in LEVELS)
+    assert max(othello_ai.level_seconds(level) for level in LEVELS) <= 3.0  # the browser allowance
 
 
 @pytest.mark.parametrize(
@@ -101,28 +103,30 @@ def test_level_budgets_scale_with_the_platforms_slowdown(monkeypatch: pytest.Mon
 )
 def test_seconds_must_be_in_zero_to_sixty(seconds: float, ok: bool) -> None:
     if ok:
-        assert web._checked_seconds(seconds) == seconds
+        assert checks.checked_seconds(seconds) == seconds
     else:
         with pytest.raises(ValueError, match=r"seconds must be a number in \(0, 60\], got"):
-            web._checked_seconds(seconds)
+            checks.checked_seconds(seconds)
 
 
 @pytest.mark.parametrize("bad", ["1", True, [1]])
 def test_seconds_of_another_type_are_refused(bad: object) -> None:
     with pytest.raises(ValueError, match=re.escape(f"got {bad!r}")):
-        web._checked_seconds(bad)
+        checks.checked_seconds(bad)
 
 
 @pytest.mark.parametrize("bad", ["7", 1.5, False])
 def test_seeds_must_be_integers(bad: object) -> None:
-    with pytest.raises(web.RequestError, match=re.escape(f"seed must be an integer, got {bad!r}")):
-        web._checked_seed(bad)
-    assert web._checked_seed(7) == 7 and web._checked_seed(None) is None
+    with pytest.raises(
+        checks.RequestError, match=re.escape(f"seed must be an integer, got {bad!r}")
+    ):
+        checks.checked_seed(bad)
+    assert checks.checked_seed(7) == 7 and checks.checked_seed(None) is None
 
 
 def test_the_othello_ai_names_the_game_it_cannot_play() -> None:
-    error = answer({"id": 1, "method": "othello_value", "params": {"record": "themisto/"}})
-    assert error["error"]["message"] == "the Othello AI cannot play Themisto"
+    with pytest.raises(ValueError, match="^the Othello AI cannot play Themisto$"):
+        othello_ai.value("themisto/", None)
 
 
 # -- records ----------------------------------------------------------------------------

@@ -1,0 +1,54 @@
+"""Checks of request parameters, shared by the facade and the games' computer players.
+
+A bad parameter is the caller's mistake, not the player's: it raises :class:`RequestError`
+(a ValueError) with a message that names the parameter.
+"""
+
+from __future__ import annotations
+
+import sys
+
+PAGE_SLOWDOWN = 2.0 if sys.platform == "emscripten" else 1.0
+"""Level budgets are native seconds. Inside Pyodide a search runs about 2x slower
+(``./build.sh bench``: midgame nodes/s, native vs the Chromium worker), so the page's
+searches get twice the wall time to reach the depths the level ladders were measured at."""
+
+
+class RequestError(ValueError):
+    """A malformed request: unknown method, missing or wrongly typed parameter."""
+
+
+def expect_str(name: str, value: object) -> str:
+    """``value`` if it is a string, else RequestError."""
+    if not isinstance(value, str):
+        raise RequestError(f"{name} must be a string, got {type(value).__name__}")
+    return value
+
+
+def checked_seconds(seconds: object) -> float | None:
+    """A search budget in seconds: None (the level's own) or a number in (0, 60]."""
+    if seconds is None:
+        return None
+    if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 60:
+        raise ValueError(f"seconds must be a number in (0, 60], got {seconds!r}")
+    return float(seconds)
+
+
+def checked_seed(seed: object) -> int | None:
+    """A random seed: None or an integer."""
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise RequestError(f"seed must be an integer, got {seed!r}")
+    return seed
+
+
+def checked_level(level: object, top: int) -> int | str:
+    """A level as sent (``3``, ``"3"``, ``"max"``): the type checked, the value left to the
+    game's own ladder."""
+    if isinstance(level, bool) or not isinstance(level, int | str):
+        raise RequestError(f"level must be 1..{top} or 'max', got {level!r}")
+    return level
+
+
+def search_info(info: dict[str, object]) -> dict[str, object]:
+    """An engine's progress / answer dict without its per-move table (plain JSON)."""
+    return {key: value for key, value in info.items() if key != "scores"}

@@ -1,0 +1,374 @@
+"""The JSON facade the web worker calls: one function per request method.
+
+The page talks to Python through one tiny protocol, carried as JSON strings::
+
+    request  {"id": 7, "method": "play", "params": {"record": "othello/f5", "move": "d6"}}
+    response {"id": 7, "result": {...}}
+          or {"id": 7, "error": {"type": "IllegalMoveError", "message": "..."}}
+
+:func:`handle` decodes a request, calls the function registered under ``method`` with
+``params`` as keyword arguments and encodes the answer. Every method takes and returns plain
+JSON values (dict, list, str, int, float, bool, None): no Python object reaches JavaScript.
+
+The facade is stateless: a game travels as its record (``flipside.record``: set-up and moves
+in one short text that is also the link fragment), and each call replays it. The rules
+methods (``new``, ``state``, ``play``, ``undo``, ``flag``, ``next_game``, ``open_link``,
+``open_saved``) take the game from the record and dispatch to that game's adapter
+(``flipside.games``: ``flipside.othello.game``, ``flipside.themisto.game``). A game *state* has one shape for
+every game (see ``docs/architecture.md``): cells, legal targets, the squares the last move
+changed, counts, status text, the move list (who made each move), the record after each
+move, the result, the link and save strings, and the game's own extras under ``extra``.
+
+Adding a method: write a function taking keyword arguments and returning plain JSON, and
+decorate it with :func:`method`. Raise ``ValueError`` (or a subclass) with a readable
+message for bad input. Adding a game: an adapter module and an entry in ``flipside.games``;
+the computer player's calls (``think``, ``hints``, ``value``, ``opening``, ``solve``) go to
+the game's AI module, imported on first use so the start-up snapshot holds only the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import flipside
+from flipside import games, links
+from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
+from flipside.record import Record
+
+JSON = Any
+"""A plain JSON value (dict, list, str, int, float, bool or None)."""
+
+METHODS: dict[str, Callable[..., JSON]] = {}
+"""Request method name -> function (keyword parameters, plain JSON result)."""
+
+__all__ = ["METHODS", "RequestError", "handle", "method", "report"]
+
+
+def method[F: Callable[..., JSON]](func: F) -> F:
+    """Register ``func`` as a request method under its own name."""
+    METHODS[func.__name__] = func
+    return func
+
+
+def handle(request: str, progress: Callable[[str], object] | None = None) -> str:
+    """Answer one JSON request string with one JSON response string (never raises).
+
+    ``progress``, when given, receives JSON strings while a long method runs (the AI's
+    search after each finished depth, see :func:`report`); the worker posts them on."""
+    global _progress
+    request_id: JSON = None
+    _progress = progress
+    try:
+        try:
+            message = json.loads(request)
+        except json.JSONDecodeError as exc:
+            raise RequestError(f"request is not JSON: {exc}") from None
+        if not isinstance(message, dict):
+            raise RequestError("request must be a JSON object")
+        request_id = message.get("id")
+        name = message.get("method")
+        params = message.get("params", {})
+        params = {} if params is None else params
+        func = METHODS.get(name) if isinstance(name, str) else None
+        if func is None:
+            raise RequestError(f"unknown method {name!r}")
+        if not isinstance(params, dict):
+            raise RequestError(f"{name}: params must be a JSON object")
+        try:
+            result = func(**params)
+        except TypeError as exc:
+            if exc.__traceback__ is not None and exc.__traceback__.tb_next is None:
+                raise RequestError(f"{name}: {exc}") from None  # wrong parameter names
+            raise
+        return json.dumps({"id": request_id, "result": result})
+    except Exception as exc:  # noqa: BLE001 - every failure becomes an error for the page
+        error = {"type": type(exc).__name__, "message": str(exc) or type(exc).__name__}
+        return json.dumps({"id": request_id, "error": error})
+    finally:
+        _progress = None
+
+
+_progress: Callable[[str], object] | None = None
+
+
+def report(info: JSON) -> None:
+    """Hand a progress report (plain JSON) to the caller of the running :func:`handle`."""
+    if _progress is not None:
+        _progress(json.dumps(info))
+
+
+def _depth_report(info: JSON) -> None:
+    report({"type": "depth", **info})
+
+
+# -- games --------------------------------------------------------------------------------
+# A game travels as its record's text (``flipside.record``): the link fragment, also what a
+# save holds. Each game's adapter (``flipside.games``) reads and writes its records and
+# builds its state.
+
+
+@method
+def engine_info() -> JSON:
+    """Package and Python versions, the methods this facade answers, and whether the
+    package's files are on disk (after a snapshot start they arrive a moment later)."""
+    return {
+        "flipside": flipside.__version__,
+        "filesInstalled": Path(flipside.__file__ or "").is_file(),
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "methods": sorted(METHODS),
+        "games": sorted(games.GAMES),
+    }
+
+
+@method
+def new(game: str, options: JSON = None) -> JSON:
+    """A new game of ``game`` with the New game dialog's ``options`` (see each adapter's
+    ``options_from_json``)."""
+    adapter = _adapter(game)
+    chosen = adapter.options_from_json({} if options is None else options)
+    return _state(adapter.replay(Record(adapter.NAME, "", chosen.fields())))
+
+
+@method
+def state(record: str) -> JSON:
+    """The state of the game ``record`` (a record's text, e.g. ``"othello/f5d6"``)."""
+    return _state(_replay(record))
+
+
+@method
+def play(record: str, move: str) -> JSON:
+    """Play ``move`` (Othello ``f5``; Themisto ``c1-c3x`` or ``pass``) after ``record``; the
+    state lists the squares the move changed, for the animation."""
+    parsed = _record(record)
+    expect_str("move", move)
+    played, view = games.adapter(parsed.game).play(parsed, move)
+    return _state(played, view)
+
+
+@method
+def undo(record: str) -> JSON:
+    """The state with the last move taken back (Othello: the last disc placed)."""
+    parsed = _record(record)
+    return _state(games.adapter(parsed.game).undo(parsed))
+
+
+@method
+def flag(record: str, side: str) -> JSON:
+    """The game lost on time by ``side``, the side to move (games with a clock)."""
+    parsed = _record(record)
+    expect_str("side", side)
+    return _state(games.adapter(parsed.game).flag(parsed, side))
+
+
+@method
+def next_game(record: str) -> JSON:
+    """The next game of a series (colours swapped), after a finished one."""
+    parsed = _record(record)
+    return _state(games.adapter(parsed.game).next_game(parsed))
+
+
+@method
+def at(record: str, ply: int) -> JSON:
+    """The position after the first ``ply`` entries of the move list of ``record`` (0: the
+    set-up), for stepping through a game: its state (``record`` is that prefix, to play on
+    from), plus ``ply``, ``plies`` (the whole game's length) and ``link``, the whole game's
+    link at that ply (``&ply=N``; none at the last move). A lost-on-time flag belongs to the
+    last position only."""
+    parsed = _record(record)
+    adapter = games.adapter(parsed.game)
+    texts = adapter.prefixes(adapter.replay(parsed))
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(texts):
+        raise ValueError(f"ply must be an integer 0..{len(texts)}, got {ply!r}")
+    if ply == len(texts):
+        return {**state(record), "ply": ply, "plies": ply}
+    shown = parsed.with_moves("") if ply == 0 else Record.parse(texts[ply - 1])
+    answer = _state(adapter.replay(shown.without("flag")))
+    return {**answer, "ply": ply, "plies": len(texts), "link": f"{parsed.text()}&ply={ply}"}
+
+
+@method
+def open_link(fragment: str) -> JSON:
+    """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``): the
+    whole game's state; with ``&ply=N`` (the position on screen when it was shared) also
+    ``ply``, which the page then shows with :func:`at`."""
+    opened = links.open_link(expect_str("fragment", fragment))
+    answer = _state(opened.game)
+    return answer if opened.ply is None else {**answer, "ply": opened.ply}
+
+
+@method
+def open_saved(text: str) -> JSON:
+    """Open a game saved by the page (the ``save`` string of a state; version 1 saves, an
+    Othello transcript, are read too)."""
+    return _state(links.open_saved(expect_str("text", text)))
+
+
+# -- import / export --------------------------------------------------------------------------
+# ``flipside.import_export`` (and the GGF / WTHOR readers) are imported on first use: the
+# start-up snapshot holds only the rules.
+
+
+@method
+def recognise(text: str) -> JSON:
+    """What the pasted ``text`` is (``kind``, ``label`` in words) and the game it opens
+    (``state``); a ValueError says which format it looked like and what is wrong."""
+    from flipside.import_export import recognise as find
+
+    found = find(expect_str("text", text))
+    opened = _state(_replay(found.record.text()))
+    if found.ply is not None:
+        opened = {**opened, "ply": found.ply}
+    return {"kind": found.kind, "label": found.label, "state": opened}
+
+
+@method
+def export(record: str, ply: int | None = None) -> JSON:
+    """The game ``record`` as ``transcript``, ``position`` (after ``ply`` moves of the move
+    list; the end by default), ``link``, ``text`` (a text file), ``ggf`` (Othello) and
+    ``filename``."""
+    from flipside.import_export import export as texts
+
+    if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
+        raise RequestError(f"ply must be an integer, got {ply!r}")
+    parsed = _record(record)
+    _replay(record)
+    return texts(parsed, ply)
+
+
+@method
+def editor_check(
+    game: str,
+    cells: str,
+    toMove: str,
+    pending: list[int] | None = None,
+    moveLimit: int | None = None,
+) -> JSON:
+    """A new game from the board editor's position (``cells``: 64 of X/O/-, ``toMove``,
+    Themisto's ``pending`` lost turns and ``moveLimit``), or a ValueError saying why the
+    position cannot be played."""
+    from flipside.import_export import edited_record
+
+    _adapter(game)
+    expect_str("cells", cells)
+    expect_str("toMove", toMove)
+    return _state(_replay(edited_record(game, cells, toMove, pending, moveLimit).text()))
+
+
+@method
+def wthor_list(data: str, players: str | None = None, tournaments: str | None = None) -> JSON:
+    """The games of a WTHOR ``.wtb`` file (``data`` in base64), with names from the
+    ``WTHOR.JOU`` (``players``) and ``WTHOR.TRN`` (``tournaments``) files when given."""
+    import base64
+    import binascii
+
+    from flipside.import_export import wthor_list as listing
+
+    def decode(name: str, value: object) -> bytes | None:
+        if value is None:
+            return None
+        expect_str(name, value)
+        try:
+            return base64.b64decode(str(value), validate=True)
+        except binascii.Error:
+            raise RequestError(f"{name} must be base64") from None
+
+    wtb = decode("data", data)
+    assert wtb is not None
+    return listing(wtb, decode("players", players), decode("tournaments", tournaments))
+
+
+def _adapter(game: object) -> games.Adapter[Any]:
+    return games.adapter(expect_str("game", game))
+
+
+def _record(text: object) -> Record:
+    parsed = Record.parse(expect_str("record", text))
+    games.adapter(parsed.game)
+    return parsed
+
+
+def _replay(text: object) -> games.Played:
+    return games.replay(_record(text))
+
+
+def _state(game: games.Played, view: JSON = None) -> JSON:
+    """A game's state: the adapter's view plus what every game has (record, link, save)."""
+    record = game.record()
+    view = games.adapter(record.game).view(game) if view is None else view
+    text = record.text()
+    return {
+        "game": record.game,
+        "record": text,
+        **view,
+        "link": text,
+        "save": links.save_text(record),
+    }
+
+
+@method
+def perft(depth: int, position: str | None = None, game: str = "othello") -> JSON:
+    """Leaf count of ``game``'s tree to ``depth`` plies from its start (or ``position``),
+    timed inside this Python."""
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 12:
+        raise ValueError(f"perft depth must be an integer 0..12, got {depth!r}")
+    if position is not None:
+        expect_str("position", position)
+    adapter = _adapter(game)
+    start = time.perf_counter()
+    nodes = adapter.perft(depth, position)
+    return {"depth": depth, "nodes": nodes, "seconds": time.perf_counter() - start}
+
+
+# -- the computer player ----------------------------------------------------------------------
+# Each game's AI answers these (``flipside.games.GameAI``); its module is imported on first use.
+
+
+def _ai(record: object) -> games.GameAI:
+    return games.ai(_record(record).game)
+
+
+@method
+def think(
+    record: str, level: int | str, seconds: float | None = None, seed: int | None = None
+) -> JSON:
+    """The computer's move at ``level`` (1..the game's top level, or ``"max"``) in the game
+    ``record``. After each finished search depth a report ``{"type": "depth", "depth",
+    "move", "score", "pv", "nodes", "exact", "seconds", ...}`` goes to :func:`report`, so
+    "move now" can play the best move so far; the answer has the same fields plus ``level``
+    and ``record``."""
+    ai = _ai(record)
+    return ai.think(record, level, checked_seconds(seconds), checked_seed(seed), _depth_report)
+
+
+@method
+def hints(record: str, seconds: float | None = None, level: int | str | None = None) -> JSON:
+    """A value for every legal move (``values``: move name -> value from the side to move),
+    the best move and line, at the game's hint level unless ``level`` is given."""
+    return _ai(record).hints(record, level, checked_seconds(seconds), _depth_report)
+
+
+@method
+def value(record: str, depth: int | None = None) -> JSON:
+    """The position's value for the evaluation graph, the first player's view (``value``,
+    ``exact``): a shallow search of ``depth`` plies (the game's default), exact where the
+    game's AI can tell."""
+    return _ai(record).value(record, depth)
+
+
+@method
+def opening(record: str) -> JSON:
+    """The named opening the game begins with, or None (a game with no book of names)."""
+    return _ai(record).opening(record)
+
+
+@method
+def solve(position: str, game: str = "othello") -> JSON:
+    """Exact solve of ``game``'s ``position``: the score with perfect play, every best move,
+    nodes and seconds (a ValueError for a game without an exact solver)."""
+    return games.ai(_adapter(game).NAME).solve(expect_str("position", position))

@@ -1,0 +1,137 @@
+"""Othello's computer player as the facade asks for it: think, hints, value, opening, solve.
+
+Each call takes a game record's text (or, for ``solve``, a position) and answers plain JSON;
+see :class:`flipside.games.GameAI`. The facade imports this module on first use.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from typing import Any
+
+from flipside import games
+from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
+from flipside.games import Report
+from flipside.othello import game as othello_game
+from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine, parse_level, position_value
+from flipside.othello.ai.openings import opening_of
+from flipside.othello.board import Board
+from flipside.othello.notation import PASS_MOVE, Color, Move
+from flipside.record import Record
+
+JSON = Any
+EXACT_VALUE_EMPTIES = 10
+"""``value`` is exact (solved) from this many empty squares down."""
+MAX_SOLVE_EMPTIES = 22
+"""``solve`` refuses deeper positions: they would take minutes in a browser."""
+HINT_LEVEL = 4
+
+
+def level_seconds(level: int) -> float:
+    """The wall-clock budget of ``level`` on this platform (native budget x slowdown); the
+    top level then takes up to 2.4 s a move in the page, within the 3 s the browser allows."""
+    return LEVELS[level].seconds * PAGE_SLOWDOWN
+
+
+@functools.cache
+def engine_at(level: int) -> Engine:
+    """The worker's engine at ``level``, kept for the worker's life: its hash table goes on
+    from one move to the next."""
+    return Engine(level)
+
+
+def think(
+    record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
+) -> JSON:
+    """The computer's move at ``level`` (1..6 or ``"max"``) in the game ``record``.
+
+    ``report`` gets ``{"depth", "move", "score", "pv", "nodes", "exact", "seconds"}`` after
+    each finished depth, so "move now" can play the best move so far. The answer has the
+    same fields plus ``level`` and ``record``; ``score`` is in discs from the side to move
+    (exact when ``exact``)."""
+    board = _board(record)
+    engine = engine_at(parse_level(checked_level(level, MAX_LEVEL)))
+    if seed is not None:
+        engine.random.seed(seed)
+    budget = seconds or level_seconds(engine.level)
+    info = engine.think(board, seconds=budget, on_depth=lambda i: report(search_info(i)))
+    return {**search_info(info), "level": engine.level, "record": record}
+
+
+def hints(record: str, level: int | str | None, seconds: float | None, report: Report) -> JSON:
+    """A value for every legal move (discs from the side to move: ``values`` maps move names
+    to numbers, ints when ``exact``), the best move and line."""
+    board = _board(record)
+    engine = Engine(checked_level(HINT_LEVEL if level is None else level, MAX_LEVEL))
+    found = engine.analysis(board, seconds=seconds, on_depth=lambda i: report(search_info(i)))
+    return {**found.to_dict(), "record": record, "level": engine.level}
+
+
+def value(record: str, depth: int | None) -> JSON:
+    """Value of the position from Black's view, in discs: a ``depth``-ply search (2 by
+    default), or exact (``exact: true``) near the end of the game."""
+    depth = 2 if depth is None else depth
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8:
+        raise ValueError(f"depth must be an integer 1..8, got {depth!r}")
+    board = _board(record)
+    P, O = board.bits()
+    if board.is_game_over():
+        result: float = position_value(board)
+        exact = True  # the final result, empties to the winner
+    elif 64 - (P | O).bit_count() <= EXACT_VALUE_EMPTIES:
+        score = Solver().search(P, O)
+        result, exact = (score if board.turn is Color.BLACK else -score), True
+    else:
+        result, exact = round(position_value(board, depth), 2), False
+    return {"record": record, "value": result, "exact": exact}
+
+
+def opening(record: str) -> JSON:
+    """The named opening the game's moves begin with (``name``, ``moves``, ``length``), or
+    None when the line has no name (or the game did not start from the standard start)."""
+    game = _game(record)
+    if game.options.handicap or game.options.start:
+        return None
+    found = opening_of(Board.from_transcript(game.board.transcript()))
+    return None if found is None else found.to_dict()
+
+
+def solve(position: str) -> JSON:
+    """Exact solve of ``position`` (``"<64 chars> X|O"``): final disc difference for the
+    side to move with perfect play, every best move, nodes searched and seconds taken."""
+    board = Board.from_position(position)
+    P, O = board.bits()
+    empties = 64 - (P | O).bit_count()
+    if empties > MAX_SOLVE_EMPTIES:
+        raise ValueError(f"solving is limited to {MAX_SOLVE_EMPTIES} empty squares, got {empties}")
+    solver = Solver()
+    start = time.perf_counter()
+    score, best = solver.solve(P, O)
+    seconds = time.perf_counter() - start
+    moves = [str(Move(sq)) for sq in best]
+    if not moves and not board.is_game_over():
+        moves = [str(PASS_MOVE)]
+    return {
+        "score": score,
+        "best": moves,
+        "empties": empties,
+        "nodes": solver.nodes,
+        "seconds": seconds,
+    }
+
+
+def _game(record: str) -> othello_game.Game:
+    parsed = Record.parse(record)
+    if parsed.game != othello_game.NAME:
+        raise ValueError(f"the Othello AI cannot play {games.title(parsed.game)}")
+    return othello_game.replay(parsed)
+
+
+def _board(record: str) -> Board:
+    """The board of the game (any forced pass played); a game lost on time is over."""
+    game = _game(record)
+    if game.options.flag is not None:
+        raise ValueError(f"the game is over: {game.options.flag}'s time ran out")
+    return game.board

@@ -1,0 +1,134 @@
+"""Themisto's computer player as the facade asks for it: think, hints, value.
+
+Scores of the Themisto engine are in its own units (a few hundred at most) or proven results
+(``>= PROVEN``). The page gets points (score / 100, at most ``SCALE - 1`` either way), a
+proven result as +/- ``SCALE`` and a label ("W3": a forced win in 3 plies). The facade
+imports this module on first use; see :class:`flipside.games.GameAI`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flipside import games
+from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
+from flipside.games import Report
+from flipside.record import Record
+from flipside.themisto import game as themisto_game
+from flipside.themisto.ai.engine import LEVELS, MAX_LEVEL, PROVEN, WIN, Engine, parse_level
+from flipside.themisto.board import Board
+
+JSON = Any
+SCALE = 8
+HINT_LEVEL = 3
+"""Hints for Themisto: depth 2 (every win three plies ahead), 0.6 s native."""
+
+
+def points(score: int) -> float:
+    """An engine score in the page's points (+/- ``SCALE``: proven)."""
+    if abs(score) >= PROVEN:
+        return float(SCALE if score > 0 else -SCALE)
+    limit = SCALE - 1
+    return max(-limit, min(limit, round(score / 100, 1)))
+
+
+def label(score: int) -> str:
+    """``W3`` / ``L2`` for a forced win / loss in that many plies, else ``+1.5``, ``0``."""
+    if abs(score) >= PROVEN:
+        return f"{'W' if score > 0 else 'L'}{WIN - abs(score)}"
+    shown = points(score)
+    return "0" if shown == 0 else f"{shown:+g}".replace("-", "\u2212")
+
+
+def _verdict(proven: object) -> str | None:
+    if not isinstance(proven, dict):
+        return None
+    return f"player {proven['winner']} wins by force in {proven['plies']}"
+
+
+def _info(info: dict[str, object]) -> JSON:
+    """A search answer for the page: score in points, ``verdict`` when proven."""
+    score = info["score"]
+    assert isinstance(score, int)
+    return {**search_info(info), "score": points(score), "verdict": _verdict(info["proven"])}
+
+
+def _replayed(record: str) -> Board:
+    parsed = Record.parse(record)
+    if parsed.game != themisto_game.NAME:
+        raise ValueError(f"the Themisto AI cannot play {games.title(parsed.game)}")
+    return themisto_game.replay(parsed).board
+
+
+def _board(record: str) -> Board:
+    board = _replayed(record)
+    if board.is_game_over():
+        raise ValueError("the game is over: there is no move to choose")
+    return board
+
+
+def _engine(level: int | str, seed: int | None = None) -> Engine:
+    return Engine(parse_level(checked_level(level, MAX_LEVEL)), seed=seed)
+
+
+def think(
+    record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
+) -> JSON:
+    """The computer's move at ``level`` (1..4 or ``"max"``): progress and answer as for
+    Othello's; ``score`` is in points from the player to move's view (+/-8: proven),
+    ``verdict`` says a proven result in words ("player one wins by force in 3") or is None."""
+    board = _board(record)
+    engine = _engine(level, seed)
+    budget = seconds or LEVELS[engine.level].seconds * PAGE_SLOWDOWN
+    info = engine.think(board, seconds=budget, on_depth=lambda i: report(_info(i)))
+    return {**_info(info), "level": engine.level, "record": record}
+
+
+def hints(record: str, level: int | str | None, seconds: float | None, report: Report) -> JSON:
+    """A value for every legal move (points from the player to move's view in ``values``, a
+    short text in ``labels``, ``exactMoves`` the proven ones), the best move and line, and
+    ``verdict`` when the position is proven."""
+    board = _board(record)
+    engine = _engine(HINT_LEVEL if level is None else level)
+    budget = seconds or LEVELS[engine.level].seconds * PAGE_SLOWDOWN
+    found = engine.analysis(board, seconds=budget, on_depth=lambda i: report(_info(i)))
+    scores = {str(move): v for move, v in found.values.items()}
+    return {
+        **found.to_dict(),
+        "values": {name: points(v) for name, v in scores.items()},
+        "labels": {name: label(v) for name, v in scores.items()},
+        "exactMoves": sorted(name for name, v in scores.items() if abs(v) >= PROVEN),
+        "verdict": _verdict(found.proven),
+        "bestFrom": None if found.best.is_pass else found.best.from_sq,
+        "record": record,
+        "level": engine.level,
+    }
+
+
+def value(record: str, depth: int | None) -> JSON:
+    """Value of the game from player one's view, in points (+8 / -8: a forced win for player
+    one / two, ``exact``): a ``depth``-ply search (1 by default, which sees every win in one
+    and two); a finished game gives its result."""
+    depth = 1 if depth is None else depth
+    if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 4:
+        raise ValueError(f"depth must be an integer 1..4, got {depth!r}")
+    board = _replayed(record)
+    status = board.status
+    if board.is_game_over():
+        sign = 0 if status.result != "win" else (1 if status.winner == 1 else -1)
+        return {"record": record, "value": float(sign * SCALE), "exact": True}
+    info = Engine("max").think(board, depth=depth)
+    score = info["score"]
+    assert isinstance(score, int)
+    shown = points(score) * (1 if board.turn == 1 else -1)
+    return {"record": record, "value": shown, "exact": info["proven"] is not None}
+
+
+def opening(record: str) -> JSON:
+    """Themisto has no book of opening names: None."""
+    return None
+
+
+def solve(position: str) -> JSON:
+    """Themisto has no exact solver for a position: ValueError."""
+    raise ValueError("Themisto has no exact solver")

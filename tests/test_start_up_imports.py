@@ -1,0 +1,40 @@
+"""The start-up snapshot holds the rules only: importing the facade loads no AI module.
+
+The page's worker takes its memory snapshot after importing ``flipside.facade``; the
+snapshot is near Pyodide's heap limit, so anything more imported before it (the AI, its
+weights, the import/export readers) would make every start fall back to the slow path.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+LAZY_PREFIXES = (
+    "flipside.othello.ai",
+    "flipside.themisto.ai",
+    "flipside.import_export",
+    "flipside.othello.ggf",
+    "flipside.othello.wthor",
+)
+
+
+def loaded_after(statement: str) -> list[str]:
+    code = f"import sys; {statement}; print(' '.join(m for m in sys.modules if m.startswith('flipside')))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.split()
+
+
+def test_importing_the_facade_loads_no_ai_module() -> None:
+    loaded = loaded_after("import flipside.facade")
+    assert "flipside.facade" in loaded and "flipside.games" in loaded
+    assert "flipside.othello.game" in loaded and "flipside.themisto.game" in loaded
+    assert [m for m in loaded if m.startswith(LAZY_PREFIXES)] == []
+
+
+def test_the_check_sees_an_ai_module_when_one_is_loaded() -> None:
+    loaded = loaded_after(
+        'import flipside.facade as f; f.handle(\'{"method": "value", "params": {"record": "othello/"}}\')'
+    )
+    assert "flipside.othello.ai.engine" in loaded
+    assert "flipside.themisto.ai.engine" not in loaded
