@@ -163,7 +163,7 @@ def test_the_themisto_ai_names_the_game_it_cannot_play() -> None:
 
 
 def test_points_and_labels_of_engine_scores() -> None:
-    from flipside.themisto.ai.engine import PROVEN, WIN
+    from flipside.themisto.ai.search import PROVEN, WIN
 
     assert themisto_ai.points(PROVEN) == 8 and themisto_ai.points(-PROVEN) == -8
     assert themisto_ai.points(WIN - 1) == 8 and themisto_ai.points(1 - WIN) == -8

@@ -12,17 +12,11 @@ import random
 import pytest
 
 from flipside.themisto import Board, Move
-from flipside.themisto.ai.engine import (
-    LEVELS,
-    MAX_LEVEL,
-    PROVEN,
-    WIN,
-    Engine,
-    Searcher,
-    evaluate,
-    parse_level,
-    winning_moves,
-)
+from flipside.themisto.ai.engine import Engine
+from flipside.themisto.ai.evaluation import evaluate
+from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL, parse_level
+from flipside.themisto.ai.search import PROVEN, WIN, Searcher
+from flipside.themisto.ai.threats import winning_moves
 
 # (kind, what it shows, position, the correct moves)
 TACTICS: list[tuple[str, str, str, list[str]]] = [

@@ -25,7 +25,7 @@ import argparse
 import time
 
 from flipside.themisto import Board
-from flipside.themisto.ai.engine import five_squares, threat_squares, winning_moves
+from flipside.themisto.ai.threats import five_squares, threat_squares, winning_moves
 from flipside.themisto.bitboard import FULL
 from flipside.themisto.notation import Move
 

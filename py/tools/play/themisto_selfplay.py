@@ -20,7 +20,9 @@ from collections import Counter
 from collections.abc import Mapping
 
 from flipside.themisto import Board
-from flipside.themisto.ai.engine import LEVELS, MAX_LEVEL, Engine, winning_moves
+from flipside.themisto.ai.engine import Engine
+from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL
+from flipside.themisto.ai.threats import winning_moves
 from tools.play.game import play_out
 
 

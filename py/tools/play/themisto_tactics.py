@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from flipside.themisto import Board, Move
-from flipside.themisto.ai.engine import winning_moves
+from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.bitboard import run_length
 
 

@@ -15,7 +15,9 @@ from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
-from flipside.themisto.ai.engine import LEVELS, MAX_LEVEL, PROVEN, WIN, Engine, parse_level
+from flipside.themisto.ai.engine import Engine
+from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL, parse_level
+from flipside.themisto.ai.search import PROVEN, WIN
 from flipside.themisto.board import Board
 
 JSON = Any

@@ -1,0 +1,403 @@
+"""Themisto's search: alpha-beta (negamax) with iterative deepening and a transposition
+table on the rules core's push/pop; every node first asks whether the player to move wins now.
+
+Values are from the player to move's view: ``WIN - n`` (a win ``n`` plies ahead, proven), its
+negative (a proven loss), else an estimate well inside ``±PROVEN``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from flipside.themisto.ai.evaluation import evaluate
+from flipside.themisto.ai.threats import history_key, threat_squares, winning_moves
+from flipside.themisto.board import Board
+from flipside.themisto.notation import Move
+
+Info = dict[str, object]
+
+WIN = 100000
+"""The value of a win on the next ply; a win ``n`` plies ahead is ``WIN - n``."""
+PROVEN = WIN - 1000
+"""Values at or above ``PROVEN`` (or at or below ``-PROVEN``) are forced wins (losses)."""
+_INF = WIN + 1
+
+
+class Stopped(Exception):
+    """The search ran out of time or was told to stop."""
+
+
+_EXACT, _LOWER, _UPPER = 0, 1, 2
+
+
+def _to_tt(value: int, ply: int) -> int:
+    if value >= PROVEN:
+        return value + ply
+    if value <= -PROVEN:
+        return value - ply
+    return value
+
+
+def _from_tt(value: int, ply: int) -> int:
+    if value >= PROVEN:
+        return value - ply
+    if value <= -PROVEN:
+        return value + ply
+    return value
+
+
+@dataclass
+class DepthResult:
+    """The answer of one finished iteration."""
+
+    depth: int
+    move: Move
+    score: int
+    pv: list[Move]
+    nodes: int
+    seconds: float
+    turn: int
+    scores: dict[Move, int]
+
+    def proven(self) -> dict[str, object] | None:
+        """``{"winner": "one"|"two", "plies": N}`` when the score is a forced result."""
+        return proven_of(self.score, self.turn)
+
+    def to_dict(self) -> Info:
+        """JSON-friendly form (moves as names)."""
+        return {
+            "depth": self.depth,
+            "move": str(self.move),
+            "score": self.score,
+            "pv": [str(m) for m in self.pv],
+            "nodes": self.nodes,
+            "exact": self.proven() is not None,
+            "proven": self.proven(),
+            "seconds": round(self.seconds, 3),
+            "scores": {str(m): v for m, v in self.scores.items()},
+        }
+
+
+def proven_of(score: int, turn: int) -> dict[str, object] | None:
+    """The forced result a value means, for the player ``turn`` to move, or None."""
+    if abs(score) < PROVEN:
+        return None
+    winner = turn if score > 0 else 3 - turn
+    return {"winner": "one" if winner == 1 else "two", "plies": WIN - abs(score)}
+
+
+class Searcher:
+    """One alpha-beta search with iterative deepening; ``nodes`` counts positions visited."""
+
+    def __init__(
+        self,
+        board: Board,
+        should_stop: Callable[[], bool] | None = None,
+        deadline: float | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.board = board
+        self.clock = clock
+        self.should_stop = should_stop
+        self.deadline = deadline
+        self.nodes = 0
+        self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
+        self.history: dict[int, int] = {}
+        #: per ply, the last two moves that caused a cut-off there (tried before the full list)
+        self.killers: dict[int, list[Move]] = {}
+        self.armed = False
+        #: horizon nodes up to this many plies from the root play out a pending double move
+        #: (every first move, then the win test); deeper, only the evaluation sees it
+        self.double_move_plies = 1
+        #: late move reductions: at nodes with at least ``reduce_from`` plies to go, quiet
+        #: moves after the first ``reduce_after`` quiet ones are first searched a ply less
+        #: (and again in full when that shows them better); off unless set
+        self.reduce_from = 1000
+        self.reduce_after = 1
+        #: how much the evaluation counts the opponent's rows (percent; see ``Level.caution``)
+        self.caution = 100
+
+    def _check(self) -> None:
+        if not self.armed:
+            return  # depth 1 always finishes: it is what takes wins and avoids losses in one
+        if self.deadline is not None and self.clock() > self.deadline:
+            raise Stopped
+        if self.should_stop is not None and self.should_stop():
+            raise Stopped
+
+    def _ordered(self, moves: list[Move], best: Move | None) -> int:
+        """Sort ``moves`` best first (in place); return the hot squares (where either
+        player could complete a row now)."""
+        board = self.board
+        me = board.turn
+        hot = 0
+        for player in (me, 3 - me):
+            a, b = threat_squares(board, player)
+            hot |= a | b
+        history = self.history
+
+        def key(m: Move) -> int:
+            if m == best:
+                return -(10**9)
+            to = m.to_sq
+            k = -history.get(history_key(m), 0)
+            if hot >> to & 1:
+                k -= 10**6
+            if m.capture:
+                k -= 1000
+            return k
+
+        moves.sort(key=key)
+        return hot
+
+    def _candidates(self, best: Move | None, ply: int) -> Iterator[tuple[Move, bool]]:
+        """The moves of an inner node, best first, each with whether it is quiet (no capture,
+        not onto a square where either player could complete a row): the table's move and
+        this ply's killers (checked legal) before the full list is even made, since one of
+        them often cuts off; then the rest, ordered (threat squares, history)."""
+        board = self.board
+        tried: list[Move] = []
+        if best is not None and board.is_legal(best):
+            tried.append(best)
+            yield best, False
+        for killer in self.killers.get(ply, ()):
+            if killer not in tried and board.is_legal(killer):
+                tried.append(killer)
+                yield killer, False
+        moves = board.legal_moves()
+        if tried:
+            moves = [m for m in moves if m not in tried]
+        hot = self._ordered(moves, None)
+        for move in moves:
+            yield move, not move.capture and not hot >> move.to_sq & 1
+
+    def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Value of the board for its player to move, searched ``depth`` plies."""
+        board = self.board
+        self.nodes += 1
+        self._check()  # every node: a node costs far more than reading the clock
+        status = board.status
+        if status.result != "ongoing":
+            if status.result == "draw":
+                return 0
+            return WIN - ply if status.winner == board.turn else -(WIN - ply)
+        if depth <= 0:
+            return self._leaf(beta, ply)
+        if winning_moves(board, True):
+            return WIN - ply - 1
+        key = (*board.bits(), board.turn, board.pending_lost_turns)
+        entry = self.table.get(key)
+        best_move: Move | None = None
+        if entry is not None:
+            e_depth, flag, value, best_move = entry
+            if e_depth >= depth:
+                value = _from_tt(value, ply)
+                if flag == _EXACT:
+                    return value
+                if flag == _LOWER and value >= beta:
+                    return value
+                if flag == _UPPER and value <= alpha:
+                    return value
+        alpha0 = alpha
+        me = board.turn
+        best = -_INF
+        chosen = None
+        late = 0
+        for move, quiet in self._candidates(best_move, ply):
+            board._play(move)
+            same = board.turn == me  # the mover lost a turn: it moves again
+            try:
+                if chosen is None:
+                    value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                else:
+                    # principal variation search: after the first move, a null window shows
+                    # most moves no better; only one that beats alpha is searched again in
+                    # full. Late quiet moves are first searched a ply shallower.
+                    late += quiet
+                    reduce = depth >= self.reduce_from and quiet and late > self.reduce_after
+                    if reduce or beta > alpha + 1:
+                        value = self._value(same, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                        if value > alpha and (reduce or value < beta):
+                            value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                    else:
+                        value = self._value(same, depth - 1, alpha, beta, ply + 1)
+            finally:
+                board.pop()
+            if value > best:
+                best, chosen = value, move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        code = history_key(move)
+                        self.history[code] = self.history.get(code, 0) + depth * depth
+                        killers = self.killers.setdefault(ply, [])
+                        if move not in killers and not move.is_pass:
+                            killers.insert(0, move)
+                            del killers[2:]
+                        break
+        assert chosen is not None
+        flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
+        self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
+        return best
+
+    def _value(self, same: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """A child's value for the parent's player (``same``: the parent's player moves
+        again after a lost turn, so the value is not negated)."""
+        if same:
+            return self.search(depth, alpha, beta, ply)
+        return -self.search(depth, -beta, -alpha, ply)
+
+    def _leaf(self, beta: int, ply: int) -> int:
+        """Value at the horizon: a win in one, else the evaluation. The captures' part of
+        the win test (most of its cost) is skipped when the evaluation already fails high:
+        a win could only raise the value, which changes nothing."""
+        board = self.board
+        if winning_moves(board, True, captures=False):
+            return WIN - ply - 1
+        if ply <= self.double_move_plies and board.pending_lost_turns[2 - board.turn]:
+            # the player to move moves twice (the opponent lost a turn): check whether some
+            # first move leaves a win for the second, so a lost turn that hands over a
+            # winning double move is seen at the horizon (deeper, only the evaluation)
+            if winning_moves(board, True, plain=False):
+                return WIN - ply - 1
+            return self._double_move(ply)
+        value = evaluate(board, self.caution)
+        if value < beta and winning_moves(board, True, plain=False):
+            return WIN - ply - 1
+        return value
+
+    def _double_move(self, ply: int) -> int:
+        """Value at the horizon for a player about to move twice: a win on the second move
+        when some first move allows one, else the evaluation."""
+        board = self.board
+        me = board.turn
+        for move in board.legal_moves():
+            if move.is_pass:
+                break
+            self._check()
+            board._play(move)
+            try:
+                self.nodes += 1
+                status = board.status
+                if status.result == "win":
+                    return WIN - ply - 1
+                if board.turn == me and not status.over and winning_moves(board, True):
+                    return WIN - ply - 2
+            finally:
+                board.pop()
+        return evaluate(board, self.caution)
+
+    def _child(self, move: Move, depth: int, alpha: int, beta: int) -> int:
+        board = self.board
+        me = board.turn
+        board._play(move)
+        try:
+            if board.turn == me:
+                return self.search(depth - 1, alpha, beta, 1)
+            return -self.search(depth - 1, -beta, -alpha, 1)
+        finally:
+            board.pop()
+
+    def principal_variation(self, first: Move, depth: int) -> list[Move]:
+        """The first move, then the table's best moves, while they are legal."""
+        board = self.board
+        line = [first]
+        board._play(first)
+        played = 1
+        try:
+            while len(line) < depth + 1 and not board.is_game_over():
+                win = winning_moves(board, True)
+                if win:
+                    line.append(win[0])
+                    break
+                key = (*board.bits(), board.turn, board.pending_lost_turns)
+                entry = self.table.get(key)
+                if entry is None or not board.is_legal(entry[3]):
+                    break
+                line.append(entry[3])
+                board._play(entry[3])
+                played += 1
+        finally:
+            for _ in range(played):
+                board.pop()
+        return line
+
+    def run(
+        self,
+        max_depth: int,
+        all_values: bool = False,
+        on_depth: Callable[[DepthResult], None] | None = None,
+    ) -> DepthResult:
+        """Iterative deepening to ``max_depth`` or the deadline; the last finished depth's
+        answer (depth 0 = only the win-in-one check, when even depth 1 did not finish)."""
+        board = self.board
+        start = self.clock()
+        moves = board.legal_moves()
+        turn = board.turn
+        wins = winning_moves(board)
+        if wins:
+            first = {m: (WIN - 1 if m in wins else 0) for m in moves}
+            result = DepthResult(
+                0, wins[0], WIN - 1, [wins[0]], 1, self.clock() - start, turn, first
+            )
+            if not all_values:
+                if on_depth is not None:
+                    on_depth(result)
+                return result
+        order = moves[:]
+        self._ordered(order, None)
+        result = DepthResult(0, order[0], 0, [order[0]], 0, 0.0, turn, {m: 0 for m in moves})
+        for depth in range(1, max_depth + 1):
+            scores: dict[Move, int] = {}
+            best_move = order[0]
+            alpha = -_INF
+            try:
+                for move in order:
+                    if all_values:
+                        value = self._child(move, depth, -_INF, _INF)
+                    elif scores:
+                        # a null window first: most moves only need to be shown no better
+                        value = self._child(move, depth, alpha, alpha + 1)
+                        if value > alpha:
+                            value = self._child(move, depth, alpha, _INF)
+                    else:
+                        value = self._child(move, depth, -_INF, _INF)
+                    scores[move] = value
+                    if value > alpha:
+                        alpha, best_move = value, move
+            except Stopped:
+                if scores and not all_values and best_move != result.move:
+                    # The unfinished depth already refutes the last answer: the first move
+                    # searched was that answer, and ``best_move`` scored better at this depth.
+                    result = DepthResult(
+                        result.depth,
+                        best_move,
+                        alpha,
+                        self.principal_variation(best_move, depth),
+                        self.nodes,
+                        self.clock() - start,
+                        turn,
+                        {**result.scores, **scores},
+                    )
+                break
+            self.armed = True
+            order.sort(key=lambda m: -scores[m])
+            pv = self.principal_variation(best_move, depth)
+            result = DepthResult(
+                depth,
+                best_move,
+                alpha,
+                pv,
+                self.nodes,
+                self.clock() - start,
+                turn,
+                scores,
+            )
+            if on_depth is not None:
+                on_depth(result)
+            settled = alpha > 0 or all(v <= -PROVEN for v in scores.values())
+            if abs(alpha) >= PROVEN and settled and WIN - abs(alpha) <= depth + 1:
+                break  # settled within this depth: deeper searches cannot change it
+        return result
