@@ -51,7 +51,7 @@ class SearchWorker {
 }
 
 /** Page-side state of the AI features; `update(state)` after every new game state. */
-export class Assistant {
+export class ComputerPlayer {
   /**
    * @param {{play: (record: string, move: string) => void, changed: () => void,
    *          budget: () => number|null, settings: {computer, level, hints}}} hooks

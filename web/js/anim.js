@@ -1,16 +1,15 @@
 // Move animation timing: `draw(t)` is called with t from 0 to 1, then with null for the
 // final frame. With prefers-reduced-motion only the final frame is drawn.
 
-const DURATION_MS = { othello: 320, themisto: 520 };
 const reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)");
 
-/** Animate the move that led to `state` (from `fromCells`); returns a cancel function. */
-export function animateMove(fromCells, state, draw) {
+/** Animate the move that led to `state` (from `fromCells`) over `duration` ms; returns a
+ *  cancel function. */
+export function animateMove(fromCells, state, duration, draw) {
   if (reduced?.matches || !fromCells || state.lastMove == null) {
     draw(null);
     return () => {};
   }
-  const duration = DURATION_MS[state.game] ?? 320;
   const anim = { from: fromCells, t: 0 };
   const start = performance.now();
   let frame = 0;

@@ -37,11 +37,10 @@ export class Clocks {
 
   /** Follow a new state. `continued`: it follows the state shown before (a move, an undo),
    *  so the times go on; otherwise (a new game, a link, a saved game) they are restored
-   *  from storage for this record, or start full. */
-  update(state, continued) {
+   *  from storage for this record, or start full. `seconds`: each clock's time (0: none). */
+  update(state, continued, seconds) {
     this.settle();
     if (!continued) this.save(); // the game left keeps its times
-    const seconds = state.game === "othello" ? (state.extra?.clock ?? 0) : 0;
     if (!seconds) {
       this.stop();
       return;

@@ -1,19 +1,17 @@
 // The New game dialog: which game, the opponent, who moves first (or a coin toss) and each
 // game's options. It remembers the last choices; Cancel or Escape leave the game untouched.
 
+import { GAMES } from "./games/index.js";
 import { loadChoices, saveChoices } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const dialog = $("new-game-dialog");
 const FIELDS = ["opponent", "opponent-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
   "series", "series-target", "move-limit", "move-limit-custom"];
-const FIRST_LABELS = {
-  othello: { label: "You play", first: "Black (moves first)", second: "White" },
-  themisto: { label: "You are", first: "Player one (moves first)", second: "Player two" },
-};
+const FIRST_GAME = Object.keys(GAMES)[0];
 
 function chosenGame() {
-  return dialog.querySelector('input[name="game"]:checked')?.value ?? "othello";
+  return dialog.querySelector('input[name="game"]:checked')?.value ?? FIRST_GAME;
 }
 
 let levelsOf = {}; // game -> {level: name}, or null without a computer player
@@ -39,13 +37,12 @@ function refresh(resumable) {
   const game = chosenGame();
   const resume = $("resume-game");
   resume.hidden = !resumable.includes(game);
-  resume.textContent = `Continue the saved ${game === "othello" ? "Othello" : "Themisto"} game`;
-  const labels = FIRST_LABELS[game];
+  resume.textContent = `Continue the saved ${GAMES[game].title} game`;
+  const labels = GAMES[game].firstLabels;
   $("first-label").textContent = labels.label;
   $("first").options[0].textContent = labels.first;
   $("first").options[1].textContent = labels.second;
-  $("othello-options").hidden = game !== "othello";
-  $("themisto-options").hidden = game !== "themisto";
+  for (const id of Object.keys(GAMES)) $(`${id}-options`).hidden = id !== game;
   fillLevels(game);
   const ai = !!levelsOf[game];
   $("opponent").options[1].disabled = !ai;
@@ -63,7 +60,7 @@ function refresh(resumable) {
 }
 
 function restore(choices) {
-  const game = ["othello", "themisto"].includes(choices.game) ? choices.game : "othello";
+  const game = choices.game in GAMES ? choices.game : FIRST_GAME;
   dialog.querySelector(`input[name="game"][value="${game}"]`).checked = true;
   fillLevels(game);
   for (const id of FIELDS) {
@@ -85,29 +82,9 @@ function read() {
  *  error text for a value out of range. */
 export function interpret(c) {
   const out = { game: c.game, opponent: c.opponent, level: Number(c["opponent-level"]), first: c.first };
-  if (c.game === "othello") {
-    const options = {};
-    if (c.handicap !== "0") Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
-    const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
-    if (!(minutes >= 0 && minutes <= 360)) return { error: "The clock takes 0.05 to 360 minutes." };
-    if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
-    if (c.series !== "none") {
-      const target = Number(c["series-target"]);
-      const most = c.series === "games" ? 20 : 640;
-      if (!Number.isInteger(target) || target < 1 || target > most) {
-        return { error: `A series is first to 1–${most} ${c.series}.` };
-      }
-      options.series = { kind: c.series, target };
-    }
-    out.options = options;
-  } else {
-    const limit = c["move-limit"];
-    const moves = limit === "custom" ? Number(c["move-limit-custom"]) : limit === "off" ? 0 : 200;
-    if (limit === "custom" && !(Number.isInteger(moves) && moves >= 10 && moves <= 1000)) {
-      return { error: "The move limit is 10 to 1000 moves." };
-    }
-    out.options = moves === 200 ? {} : { moveLimit: moves };
-  }
+  const made = GAMES[c.game].newGameOptions(c);
+  if (made.error) return made;
+  out.options = made.options;
   return out;
 }
 

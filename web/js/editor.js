@@ -2,23 +2,17 @@
 // side to move, Themisto's pending lost turns and move limit), then play or analyse it.
 // The facade's `editor_check` decides whether the position can be played and says why not.
 
+import { GAMES } from "./games/index.js";
+
 const $ = (id) => document.getElementById(id);
 const FILES = "abcdefgh";
-const START = {
-  othello: "-".repeat(27) + "OX------XO" + "-".repeat(27),
-  themisto: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
-};
-const NAMES = {
-  othello: { X: "Black", O: "White", sides: ["black", "white"], turns: ["Black", "White"] },
-  themisto: { X: "Black disk", O: "White disk", sides: ["one", "two"], turns: ["Player one", "Player two"] },
-};
 
-/** Wire the editor dialog (see study.js for the parameters). */
+/** Wire the editor dialog (see import-export.js for the parameters). */
 export function initEditor({ call, shownState, openGame, canAct }) {
   const dialog = $("editor-dialog");
   const board = $("editor-board");
-  let game = "othello";
-  let cells = START.othello.split("");
+  let game = Object.keys(GAMES)[0];
+  let cells = GAMES[game].startCells.split("");
   const squares = [];
 
   for (let sq = 0; sq < 64; sq++) {
@@ -55,7 +49,7 @@ export function initEditor({ call, shownState, openGame, canAct }) {
   }
 
   function render() {
-    const names = NAMES[game];
+    const names = GAMES[game].editor;
     squares.forEach((button, sq) => {
       const cell = cells[sq];
       button.dataset.cell = cell;
@@ -68,35 +62,33 @@ export function initEditor({ call, shownState, openGame, canAct }) {
   function load(kind, fromCells, toMove = 0) {
     game = kind;
     cells = fromCells.split("");
-    const names = NAMES[game];
+    const names = GAMES[game].editor;
     $("paint-X").textContent = names.X;
     $("paint-O").textContent = names.O;
     $("turn-0").textContent = names.turns[0];
     $("turn-1").textContent = names.turns[1];
     document.querySelector(`input[name="editor-turn"][value="${toMove}"]`).checked = true;
-    $("editor-themisto").hidden = game !== "themisto";
-    $("editor-title").textContent = `Board editor · ${game === "othello" ? "Othello" : "Themisto"}`;
+    for (const id of Object.keys(GAMES)) {
+      const fields = $(`editor-${id}`); // the game's own fields, if it has any
+      if (fields) fields.hidden = id !== game;
+    }
+    $("editor-title").textContent = `Board editor · ${GAMES[game].title}`;
     render();
   }
 
   function open() {
     if (!canAct()) return;
     const state = shownState();
-    const side = NAMES[state.game].sides.indexOf(state.toMove);
+    const side = Object.keys(GAMES[state.game].sides).indexOf(state.toMove);
     load(state.game, state.cells, Math.max(side, 0));
-    $("pending-one").checked = !!state.extra?.pending?.one;
-    $("pending-two").checked = !!state.extra?.pending?.two;
-    $("editor-limit").value = state.game === "themisto" ? (state.extra.moveLimit ?? 0) : 200;
+    GAMES[state.game].editorOpen(state, $);
     dialog.showModal();
   }
 
   async function finish(analyse) {
     if (!canAct()) return;
-    const params = { game, cells: cells.join(""), toMove: NAMES[game].sides[Number(chosen("editor-turn"))] };
-    if (game === "themisto") {
-      params.pending = [$("pending-one").checked ? 1 : 0, $("pending-two").checked ? 1 : 0];
-      params.moveLimit = Number($("editor-limit").value) || 0;
-    }
+    const toMove = Object.keys(GAMES[game].sides)[Number(chosen("editor-turn"))];
+    const params = { game, cells: cells.join(""), toMove, ...GAMES[game].editorParams($) };
     try {
       const state = await call("editor_check", params);
       dialog.close();
@@ -113,7 +105,7 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     render();
   });
   $("editor-start").addEventListener("click", () => {
-    cells = START[game].split("");
+    cells = GAMES[game].startCells.split("");
     document.querySelector('input[name="editor-turn"][value="0"]').checked = true;
     render();
   });

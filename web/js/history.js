@@ -5,7 +5,7 @@
 // that many moves, its link with `&ply=N`). Nothing is rebuilt here: every state, record and
 // link comes from the facade. Redo keeps the records that Undo took back.
 
-export class History {
+export class MoveHistory {
   /** @param {{call: (method: string, params: object) => Promise<object>}} engine */
   constructor(engine) {
     this.engine = engine;

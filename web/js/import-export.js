@@ -2,13 +2,15 @@
 // open it as a new game; copy or download the game on screen; list a WTHOR file's games.
 // No rules here: the facade's `recognise`, `export` and `wthor_list` read and write the texts.
 
+import { GAMES } from "./games/index.js";
+
 const $ = (id) => document.getElementById(id);
 const WTHOR_SHOWN = 300; // rows drawn at once; the search narrows the rest
 
 /** Wire the dialog. `call(method, params)` asks the engine; `shownState()` is the state on
  *  screen (what export writes); `openGame(state, label, {analyse})` opens a new game and
  *  keeps the current one restorable; `canAct()` says whether the engine is free. */
-export function initStudy({ call, shownState, openGame, canAct }) {
+export function initImportExport({ call, shownState, openGame, canAct }) {
   const dialog = $("share-dialog");
   let found = null; // the last recognised paste: {label, state}
   let asked = 0; // the paste being recognised (older answers are dropped)
@@ -192,9 +194,9 @@ export function initStudy({ call, shownState, openGame, canAct }) {
   function open() {
     if (!canAct()) return;
     const state = shownState();
-    $("download-ggf").hidden = state?.game !== "othello";
+    $("download-ggf").hidden = !GAMES[state?.game]?.exportsGgf;
     $("export-status").textContent = "";
-    texts().catch(() => {}); // warms up: the first study call installs the app's files
+    texts().catch(() => {}); // warms up: the first import / export call installs the app's files
     dialog.showModal();
     $("import-text").focus();
   }

@@ -2,10 +2,11 @@
 // `save`) and hands them back to the engine to validate; it never interprets them.
 // `preview` keeps the last drawn cells so the board can be drawn before the engine is ready.
 
-const OLD_SAVE_KEY = "flipside.save.v1"; // an Othello game saved before both games were in
+import { GAMES } from "./games/index.js";
+
 const GAME_KEY = "flipside.game.v1";
 const PREVIEW_KEY = "flipside.preview.v1";
-export const GAMES = ["othello", "themisto"];
+const FIRST_GAME = Object.keys(GAMES)[0];
 
 /** Each game keeps its own saved game. */
 export function saveKey(game) {
@@ -25,19 +26,20 @@ export function loadSaved(game = loadGame()) {
   try {
     const store = storage();
     const saved = store?.getItem(saveKey(game)) ?? null;
-    return saved ?? (game === "othello" ? (store?.getItem(OLD_SAVE_KEY) ?? null) : null);
+    const old = GAMES[game]?.oldSaveKey; // a save from before there were two games
+    return saved ?? (old ? (store?.getItem(old) ?? null) : null);
   } catch {
     return null;
   }
 }
 
-/** The game played last ("othello" when none or not understood). */
+/** The game played last (the first game when none or not understood). */
 export function loadGame() {
   try {
     const game = storage()?.getItem(GAME_KEY);
-    return GAMES.includes(game) ? game : "othello";
+    return game in GAMES ? game : FIRST_GAME;
   } catch {
-    return "othello";
+    return FIRST_GAME;
   }
 }
 
@@ -86,12 +88,11 @@ export function keepPrevious(save) {
   }
 }
 
-// The AI settings of each game; Othello's keep the key they had before there were two games.
-const SETTINGS_KEYS = { othello: "flipside.settings.v1" };
+// The AI settings of each game; a game's old key (from before there were two games) is kept.
 export const DEFAULT_SETTINGS = { computer: null, level: 3, hints: false };
 
 function settingsKey(game) {
-  return SETTINGS_KEYS[game] ?? `flipside.settings.${game}.v1`;
+  return GAMES[game]?.oldSettingsKey ?? `flipside.settings.${game}.v1`;
 }
 
 /** The AI settings of `game`: {computer: null or one of `sides`, level: 1..`maxLevel`,

@@ -1,3 +1,5 @@
+// Long because: one start-up sequence (snapshot or wheel, the queue of requests, progress)
+// that only this worker runs; its parts share the interpreter and the queue.
 // The engine: a module worker that loads Pyodide, then the app wheel (by name, through
 // pyodide-lock.json), and answers {id, method, params} with {id, result} | {id, error}.
 // Requests and answers cross into Python as JSON strings: no Python object leaves here.
@@ -461,7 +463,7 @@ async function boot() {
   }
   for (const request of waiting.splice(0)) enqueue(request);
   // The search worker warms up at once: the app's files, the AI modules, the evaluation.
-  if (self.name === "search") enqueue({ id: 0, method: "value", params: { record: "othello/" } });
+  if (self.name === "search") enqueue({ id: 0, method: "value", params: { record: `${info.games[0]}/` } });
 }
 
 boot().catch(fail);

@@ -16,6 +16,49 @@ export const othello = {
   graph: { legend: "(discs, Black's view)", ahead: ["Black ahead", "White ahead"] },
   hasOpening: true,
   showsCounts: true,
+  // Where the discs stand before any game is loaded (shown while the engine starts).
+  startCells: "-".repeat(27) + "OX------XO" + "-".repeat(27),
+
+  /** The moves a player may make in `state`, by name (for scripts and tests). */
+  legalNames: (state) => [...state.legalNames],
+  /** The game's moves as one transcript ("f5d6c3"). */
+  transcript: (state) => state.extra.transcript,
+  /** Where the piece on `sq` may be dragged: Othello places discs, nothing is dragged. */
+  targets: () => [],
+  animationMs: 320, // a flip
+  exportsGgf: true, // Import / export offers the game as a GGF file
+  /** Seconds on each clock of the game `state` (0: no clock). */
+  clockSeconds: (state) => state.extra?.clock ?? 0,
+  // Storage keys from before there were two games: still read, so old saves open.
+  oldSaveKey: "flipside.save.v1",
+  oldSettingsKey: "flipside.settings.v1",
+
+  // The New game dialog: who moves first, and the options of the published rules.
+  firstLabels: { label: "You play", first: "Black (moves first)", second: "White" },
+  /** The dialog's `choices` as options for the facade ({options} or {error}). */
+  newGameOptions(c) {
+    const options = {};
+    if (c.handicap !== "0") Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
+    const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
+    if (!(minutes >= 0 && minutes <= 360)) return { error: "The clock takes 0.05 to 360 minutes." };
+    if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
+    if (c.series !== "none") {
+      const target = Number(c["series-target"]);
+      const most = c.series === "games" ? 20 : 640;
+      if (!Number.isInteger(target) || target < 1 || target > most) {
+        return { error: `A series is first to 1–${most} ${c.series}.` };
+      }
+      options.series = { kind: c.series, target };
+    }
+    return { options };
+  },
+
+  // The board editor: the paint buttons and the side to move.
+  editor: { X: "Black", O: "White", turns: ["Black", "White"] },
+  /** The editor's game-specific fields, from the state shown (Othello has none). */
+  editorOpen() {},
+  /** The editor's game-specific parameters of `editor_check`. */
+  editorParams: () => ({}),
 
   /** The side's mark in the panel and the move list: a disc of its colour. */
   mark(el, side) {
@@ -24,7 +67,7 @@ export const othello = {
   },
 
   /** Per-game view state (Othello has none: a click plays at once). */
-  newUI() {
+  newSelection() {
     return {};
   },
 
@@ -35,7 +78,7 @@ export const othello = {
   },
 
   /** The hints as marks on the board: a value on each legal square, the best one ringed. */
-  hintMarks(state, ui, hints) {
+  hintMarks(state, selection, hints) {
     return state.legal
       .map((sq, i) => ({ sq, name: state.legalNames[i] }))
       .filter(({ name }) => name in hints.values)
@@ -64,12 +107,12 @@ export const othello = {
   },
 
   /**
-   * Draw a frame. view: {state (or null before the engine), cells, legal (shown or []),
-   * hints, hover, cursor, anim: {from: cells, t} | null, ui}.
+   * Draw a frame. frame: {state (or null before the engine), cells, legal (shown or []),
+   * hints, hover, cursor, anim: {from: cells, t} | null, selection}.
    */
-  draw(ctx, geo, view) {
+  draw(ctx, geo, frame) {
     drawFrame(ctx, geo);
-    const { cells, anim, state } = view;
+    const { cells, anim, state } = frame;
     if (!cells) return;
     const animating = anim && anim.t < 1;
     const flipped = new Set(animating ? state.changed : []);
@@ -86,11 +129,11 @@ export const othello = {
     }
     if (animating) return;
     if (state?.lastMove != null) drawMarker(ctx, geo, state.lastMove);
-    const valued = new Set((view.hints || []).map((hint) => hint.sq));
-    for (const sq of view.legal) {
-      if (!valued.has(sq)) drawHint(ctx, geo, sq, state.toMove, sq === view.hover);
+    const valued = new Set((frame.hints || []).map((hint) => hint.sq));
+    for (const sq of frame.legal) {
+      if (!valued.has(sq)) drawHint(ctx, geo, sq, state.toMove, sq === frame.hover);
     }
-    for (const hint of view.hints || []) drawValue(ctx, geo, hint);
-    if (view.cursor != null) drawCursor(ctx, geo, view.cursor);
+    for (const hint of frame.hints || []) drawValue(ctx, geo, hint);
+    if (frame.cursor != null) drawCursor(ctx, geo, frame.cursor);
   },
 };

@@ -27,6 +27,53 @@ export const themisto = {
   title: "Themisto",
   sides: { one: "Player one", two: "Player two" },
   firstSide: "one",
+  // Where the disks stand before any game is loaded (shown while the engine starts).
+  startCells: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
+  /** The moves a player may make in `state`: the squares of the disks that can move. */
+  legalNames: (state) => state.legal.map(squareLabel),
+  /** The game's moves as one transcript ("b1-b4 g8-g6"). */
+  transcript: (state) => state.moves.map((m) => m.text).join(" "),
+  /** The words of the capture choice: which disks the capture would turn over. */
+  choiceWords(choice) {
+    const names = choice.captures.map(squareLabel).join(" ");
+    const n = choice.captures.length;
+    return {
+      question: `${squareLabel(choice.from)} to ${squareLabel(choice.to)}: capture?`,
+      capture: `Capture ${n} disk${n === 1 ? "" : "s"} (${names})`,
+      plain: "Slide only",
+    };
+  },
+  /** Where the disk on `sq` may go (a drag ends on one of these). */
+  targets: targetsOf,
+  animationMs: 520, // a slide, then the disks turning over
+  /** Themisto has no clock. */
+  clockSeconds: () => 0,
+
+  // The New game dialog: who moves first, and the move limit.
+  firstLabels: { label: "You are", first: "Player one (moves first)", second: "Player two" },
+  /** The dialog's `choices` as options for the facade ({options} or {error}). */
+  newGameOptions(c) {
+    const limit = c["move-limit"];
+    const moves = limit === "custom" ? Number(c["move-limit-custom"]) : limit === "off" ? 0 : 200;
+    if (limit === "custom" && !(Number.isInteger(moves) && moves >= 10 && moves <= 1000)) {
+      return { error: "The move limit is 10 to 1000 moves." };
+    }
+    return { options: moves === 200 ? {} : { moveLimit: moves } };
+  },
+
+  // The board editor: the paint buttons, the side to move, lost turns and the move limit.
+  editor: { X: "Black disk", O: "White disk", turns: ["Player one", "Player two"] },
+  /** Fill the editor's Themisto fields from the state shown. */
+  editorOpen(state, $) {
+    $("pending-one").checked = !!state.extra?.pending?.one;
+    $("pending-two").checked = !!state.extra?.pending?.two;
+    $("editor-limit").value = state.extra.moveLimit ?? 0;
+  },
+  /** The editor's Themisto parameters of `editor_check`: pending lost turns, move limit. */
+  editorParams: ($) => ({
+    pending: [$("pending-one").checked ? 1 : 0, $("pending-two").checked ? 1 : 0],
+    moveLimit: Number($("editor-limit").value) || 0,
+  }),
   sideRules: {
     one: "exactly five wins · captures 1–3 disks",
     two: "five or more wins · captures any length",
@@ -47,10 +94,10 @@ export const themisto = {
 
   /** The hints as marks: with a disk selected, a value on each of its destinations (the
    *  better of slide and capture), the best move's ringed; else the best move's disk ringed. */
-  hintMarks(state, ui, hints) {
-    if (ui.selected == null) return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
+  hintMarks(state, selection, hints) {
+    if (selection.selected == null) return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
     const marks = [];
-    for (const t of targetsOf(state, ui.selected)) {
+    for (const t of targetsOf(state, selection.selected)) {
       const names = [t.plain, t.capture].filter((name) => name && name in hints.values);
       if (!names.length) continue;
       const name = names.reduce((a, b) => (hints.values[b] > hints.values[a] ? b : a));
@@ -60,24 +107,24 @@ export const themisto = {
     return marks;
   },
 
-  newUI() {
+  newSelection() {
     return { selected: null, choice: null };
   },
 
   /** What a click on `sq` asks for: {move}, {select: sq|null} or {choice: {...}}. */
-  click(sq, state, ui) {
-    if (ui.choice) return { select: null };
-    const target = targetsOf(state, ui.selected).find((t) => t.to === sq);
+  click(sq, state, selection) {
+    if (selection.choice) return { select: null };
+    const target = targetsOf(state, selection.selected).find((t) => t.to === sq);
     if (target) {
-      if (target.plain && target.capture) return { choice: { from: ui.selected, ...target } };
+      if (target.plain && target.capture) return { choice: { from: selection.selected, ...target } };
       return { move: target.plain ?? target.capture };
     }
-    if (state.legal.includes(sq) && sq !== ui.selected) return { select: sq };
+    if (state.legal.includes(sq) && sq !== selection.selected) return { select: sq };
     return { select: null };
   },
 
-  active(sq, state, ui) {
-    return state.legal.includes(sq) || targetsOf(state, ui.selected).some((t) => t.to === sq);
+  active(sq, state, selection) {
+    return state.legal.includes(sq) || targetsOf(state, selection.selected).some((t) => t.to === sq);
   },
 
   /** A move as typed in the move box (its placeholder). */
@@ -85,27 +132,27 @@ export const themisto = {
 
   /** Square `sq` in words, for the keyboard cursor: the disk on it, whether it can move or
    *  is selected, and what moving the selected disk there would do (all from the state). */
-  describe(sq, state, ui) {
+  describe(sq, state, selection) {
     const cell = state?.cells[sq];
     const words = [squareLabel(sq), cell === "X" ? "black disk" : cell === "O" ? "white disk" : "empty"];
-    if (ui?.selected === sq) words.push("selected");
+    if (selection?.selected === sq) words.push("selected");
     else if (state?.legal.includes(sq)) words.push("can move");
-    const target = targetsOf(state, ui?.selected).find((t) => t.to === sq);
+    const target = targetsOf(state, selection?.selected).find((t) => t.to === sq);
     if (target) {
-      const from = squareLabel(ui.selected);
+      const from = squareLabel(selection.selected);
       if (target.plain) words.push(`${from} can slide here`);
       if (target.capture) words.push(`${from} can slide here and capture ${target.captures.map(squareLabel).join(" ")}`);
     }
     return words.join(", ");
   },
 
-  cursorStart(state, ui) {
-    return ui.selected ?? state?.legal[0] ?? 0;
+  cursorStart(state, selection) {
+    return selection.selected ?? state?.legal[0] ?? 0;
   },
 
-  draw(ctx, geo, view) {
+  draw(ctx, geo, frame) {
     drawFrame(ctx, geo);
-    const { cells, anim, state, ui } = view;
+    const { cells, anim, state, selection } = frame;
     if (!cells) return;
     if (anim && anim.t < 1 && state.lastFrom != null) {
       drawSlide(ctx, geo, cells, anim, state);
@@ -113,30 +160,30 @@ export const themisto = {
     }
     const row = new Set(state?.extra?.row ?? []);
     for (const sq of row) shade(ctx, geo, sq, "rgba(242, 193, 78, 0.55)");
-    if (ui?.choice) for (const sq of ui.choice.captures) shade(ctx, geo, sq, "rgba(228, 87, 46, 0.55)");
+    if (selection?.choice) for (const sq of selection.choice.captures) shade(ctx, geo, sq, "rgba(228, 87, 46, 0.55)");
     if (state?.lastFrom != null) shade(ctx, geo, state.lastFrom, "rgba(255, 255, 255, 0.12)");
     for (let sq = 0; sq < 64; sq++) {
       if (cells[sq] === "X" || cells[sq] === "O") drawDisc(ctx, geo, sq, cells[sq]);
     }
     for (const sq of row) ring(ctx, geo, sq, GOLD, 0.07);
     if (state?.lastMove != null && !row.size) drawMarker(ctx, geo, state.lastMove);
-    const hints = view.hints ?? [];
-    if (view.legal.length && ui) {
+    const hints = frame.hints ?? [];
+    if (frame.legal.length && selection) {
       const valued = new Set(hints.filter((h) => !h.ring).map((h) => h.sq));
-      if (ui.selected != null) {
-        ring(ctx, geo, ui.selected, GOLD, 0.07);
-        for (const t of targetsOf(state, ui.selected)) {
-          if (!valued.has(t.to)) drawTarget(ctx, geo, t, view.hover === t.to);
+      if (selection.selected != null) {
+        ring(ctx, geo, selection.selected, GOLD, 0.07);
+        for (const t of targetsOf(state, selection.selected)) {
+          if (!valued.has(t.to)) drawTarget(ctx, geo, t, frame.hover === t.to);
         }
-      } else if (view.hover != null && view.legal.includes(view.hover)) {
-        ring(ctx, geo, view.hover, "rgba(242, 193, 78, 0.7)", 0.05);
+      } else if (frame.hover != null && frame.legal.includes(frame.hover)) {
+        ring(ctx, geo, frame.hover, "rgba(242, 193, 78, 0.7)", 0.05);
       }
     }
     for (const hint of hints) {
       if (hint.ring) ring(ctx, geo, hint.sq, "rgba(255, 255, 255, 0.95)", 0.06, 0.47);
       else drawValue(ctx, geo, hint);
     }
-    if (view.cursor != null) drawCursor(ctx, geo, view.cursor);
+    if (frame.cursor != null) drawCursor(ctx, geo, frame.cursor);
   },
 };
 

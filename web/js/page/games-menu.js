@@ -1,0 +1,157 @@
+// Which game is on screen: New game, switching games, the next game of a series, games
+// opened from links and imports, and the way back to the game they replaced.
+
+import { engine } from "../rules-engine.js";
+import { chooseNewGame } from "../dialog.js";
+import { GAMES } from "../games/index.js";
+import { readLink, writeLink } from "../link.js";
+import { keepPrevious, loadPrevious, loadSaved, saveSettings } from "../store.js";
+import { capitalize } from "./text.js";
+
+/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+export function installGamesMenu(app) {
+  const { page, ai, $ } = app;
+  /** A link replaced `replaced` (a save string): keep it and offer the way back to it. */
+  function offerPrevious(replaced, opened) {
+    if (!replaced || replaced === opened.save) return;
+    keepPrevious(replaced);
+    app.notice("Opened the game in the link. Your previous game is kept.", {
+      label: "Back to it",
+      run: () => returnToPrevious(),
+    });
+  }
+
+
+  async function returnToPrevious() {
+    const previous = loadPrevious();
+    if (!previous || !page.engineReady || page.busy) return;
+    page.busy = true;
+    try {
+      const state = await engine.call("open_saved", { text: previous });
+      page.busy = false;
+      keepPrevious(page.state.save); // and the linked game becomes the one to go back to
+      app.notice("");
+      app.show(state);
+    } catch (err) {
+      page.busy = false;
+      app.notice(`Your previous game could not be opened: ${err.message}.`);
+    }
+  }
+
+
+  /** The New game dialog, then the new game (the game replaced stays in its own save). */
+  async function newGame() {
+    if (!page.engineReady) return;
+    const levels = Object.fromEntries(Object.entries(GAMES).map(([id, v]) => [id, v.hasAI ? v.levels : null]));
+    const resumable = Object.keys(GAMES).filter((game) => game !== page.state?.game && loadSaved(game));
+    const chosen = await chooseNewGame(levels, resumable);
+    if (!chosen) return;
+    if (chosen.resume) return switchGame(chosen.resume);
+    const view = GAMES[chosen.game];
+    let first = chosen.first;
+    let toss = "";
+    if (first === "toss") {
+      first = crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "first" : "second";
+      const [one, two] = Object.keys(view.sides);
+      const mine = first === "first" ? one : two;
+      const who = chosen.opponent === "computer" ? "you play" : "the first player to sit down plays";
+      toss = `The coin toss: ${who} ${view.sides[mine]}.`;
+    }
+    const [firstSide, secondSide] = Object.keys(view.sides);
+    const computer = chosen.opponent === "computer" && view.hasAI ? (first === "first" ? secondSide : firstSide) : null;
+    const settings = { ...app.settingsOf(chosen.game), computer, level: chosen.level, you: first === "first" ? "A" : "B" };
+    page.busy = false;
+    page.queued = null;
+    try {
+      const state = await engine.call("new", { game: chosen.game, options: chosen.options });
+      saveSettings(chosen.game, settings);
+      app.notice(toss);
+      app.show(state, { settings });
+    } catch (err) {
+      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+    }
+  }
+
+
+  /** Go to `game`: its saved game (each game keeps its own), or a new one. */
+  async function switchGame(game) {
+    if (!page.engineReady || page.busy || page.state?.game === game) return;
+    page.busy = true;
+    const saved = loadSaved(game);
+    let state = null;
+    let problem = "";
+    try {
+      if (saved) state = await engine.call("open_saved", { text: saved });
+    } catch (err) {
+      problem = `${capitalize(err.message)}. Starting a new ${GAMES[game].title} game.`;
+    }
+    try {
+      state ??= await engine.call("new", { game });
+    } catch (err) {
+      page.busy = false;
+      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+      return;
+    }
+    page.busy = false;
+    app.notice(problem);
+    app.show(state);
+  }
+
+
+  /** The next game of a series: colours swap, so the computer (if any) changes side too. */
+  async function nextSeriesGame() {
+    const s = page.state;
+    if (!s?.extra?.series || !page.engineReady || page.busy) return;
+    page.busy = true;
+    try {
+      const state = await engine.call("next_game", { record: s.record });
+      page.busy = false;
+      if (ai.settings.computer) {
+        const you = ai.settings.you ?? "A";
+        const computer = state.extra.series.black === you ? "white" : "black";
+        const settings = { ...ai.settings, computer };
+        saveSettings(state.game, settings);
+        ai.use(settings);
+      }
+      app.notice("");
+      app.show(state);
+    } catch (err) {
+      page.busy = false;
+      app.notice(capitalize(err.message) + ".");
+    }
+  }
+
+
+  /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
+   *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
+   *  otherwise the game's computer settings stay as they are. */
+  function openGame(state, label, { analyse = false } = {}) {
+    const replaced = page.state?.save;
+    const base = app.settingsOf(state.game);
+    const settings = analyse ? { ...base, computer: null, hints: true } : base;
+    saveSettings(state.game, settings);
+    app.show(state, { settings });
+    if (replaced && replaced !== state.save) {
+      keepPrevious(replaced);
+      app.notice(`Opened ${label}. Your previous game is kept.`, { label: "Back to it", run: () => returnToPrevious() });
+    } else app.notice(`Opened ${label}.`);
+  }
+
+
+  /** The address bar's link changed (a pasted or followed link): open its game. */
+  async function openLinkInAddressBar() {
+    const link = readLink();
+    if (!page.engineReady || link === page.state?.link || link === app.shownState()?.link) return;
+    try {
+      const state = await engine.call("open_link", { fragment: link });
+      app.notice("");
+      offerPrevious(page.state?.save, state);
+      app.show(state);
+    } catch (err) {
+      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+      writeLink(app.shownState().link);
+    }
+  }
+
+  Object.assign(app, { offerPrevious, returnToPrevious, newGame, switchGame, nextSeriesGame, openGame, openLinkInAddressBar });
+}

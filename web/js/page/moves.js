@@ -1,0 +1,73 @@
+// The move list and the history bar under the board (views only).
+
+/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+export function installMoves(app) {
+  const { page, moveHistory, ai, $ } = app;
+  /** The move list: one button per move (it shows the position after that move). */
+  function renderMoveList(live, ply) {
+    const list = $("moves");
+    list.replaceChildren();
+    live.moves.forEach((move, i) => {
+      const item = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "move";
+      button.dataset.ply = String(i + 1);
+      const mark = document.createElement("span");
+      page.gameView.mark(mark, move.by);
+      mark.setAttribute("aria-hidden", "true");
+      // Its name is what it shows plus, for a screen reader, the move number, side and note.
+      const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
+      button.append(mark, said(`Move ${i + 1}, ${app.sideName(move.by)}: `), move.text);
+      if (move.note) button.append(said(`, ${move.note}`));
+      item.append(button);
+      if (move.note) {
+        const note = document.createElement("span");
+        note.className = "note";
+        note.textContent = move.note;
+        note.setAttribute("aria-hidden", "true");
+        item.append(note);
+      }
+      if (move.text === "pass") item.classList.add("pass");
+      if (i === live.moves.length - 1) item.classList.add("last");
+      if (i + 1 === ply) {
+        item.classList.add("current");
+        button.setAttribute("aria-current", "step");
+      }
+      list.append(item);
+    });
+    const current = list.querySelector(".current");
+    if (current && moveHistory.viewing) {
+      list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
+    } else {
+      list.scrollTop = list.scrollHeight;
+    }
+  }
+
+
+  /** The history controls and the "not live" banner under the board. */
+  function renderHistory(live) {
+    const ply = moveHistory.plyOf(live);
+    const plies = live.moves.length;
+    $("history-start").disabled = ply === 0;
+    $("history-back").disabled = ply === 0;
+    $("history-forward").disabled = ply >= plies;
+    $("history-end").disabled = ply >= plies;
+    const marker = $("live-marker");
+    marker.textContent = moveHistory.viewing ? `Move ${ply} of ${plies}` : "Live";
+    marker.classList.toggle("behind", moveHistory.viewing);
+    $("history-banner").hidden = !moveHistory.viewing;
+    $("history-banner-text").textContent = moveHistory.viewing
+      ? `Viewing ${ply ? `move ${ply}` : "the start"} of ${plies}: not the live position.`
+      : "";
+  }
+
+
+  /** Where the graph marks the position on screen (its number of placed moves), or null. */
+  function graphMarker() {
+    if (!moveHistory.viewing || !page.state) return null;
+    return ai.prefixes({ prefixes: page.state.prefixes.slice(0, moveHistory.shown.ply) }).length;
+  }
+
+  Object.assign(app, { renderMoveList, renderHistory, graphMarker });
+}

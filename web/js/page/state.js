@@ -1,0 +1,18 @@
+// The page's state queries: the position on screen and whether the player may act now.
+
+/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+export function installState(app) {
+  const { page, moveHistory, ai } = app;
+  /** The state on screen: an earlier ply while the player looks back, else the live game. */
+  function shownState() {
+    return moveHistory.shown ?? page.state;
+  }
+
+
+  function canAct() {
+    const s = shownState();
+    return !!s && page.engineReady && !page.busy && !s.over && !ai.computerToMove(s);
+  }
+
+  Object.assign(app, { shownState, canAct });
+}
