@@ -8,6 +8,7 @@ import { pageErrors } from "../errors.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installAutomation(app) {
   const { page, moveHistory, clocks, ai, $ } = app;
+
   /** The legal moves of the position on screen, as its game names them. */
   function legalOnScreen() {
     const s = app.shownState();

@@ -7,6 +7,7 @@ import { loadPreview } from "../store.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installBoardView(app) {
   const { page, ai, canvas } = app;
+
   function draw() {
     const { ctx, geo } = fitCanvas(canvas);
     const s = app.shownState();
@@ -24,9 +25,8 @@ export function installBoardView(app) {
     canvas.classList.toggle("can-play", active);
   }
 
-
   /** The hints of the current position as the view's marks ([{sq, value, exact, best}]), or
-   *  null when there are none to app.show. */
+   *  null when there are none to show. */
   function hintSquares() {
     const s = app.shownState();
     const h = ai.hints;
@@ -35,13 +35,11 @@ export function installBoardView(app) {
     return page.gameView.hintMarks(s, page.selection, h);
   }
 
-
   function pointerSquare(event) {
     const rect = canvas.getBoundingClientRect();
     const { geo } = fitCanvas(canvas);
     return squareAt(geo, event.clientX - rect.left, event.clientY - rect.top);
   }
-
 
   function boardRect() {
     const rect = canvas.getBoundingClientRect();

@@ -13,12 +13,12 @@ import { capitalize } from "./text.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installFlow(app) {
   const { page, moveHistory, clocks, ai, canvas, $ } = app;
+
   /** The AI settings saved for `game` (checked against its sides and levels). */
   function settingsOf(game) {
     const view = GAMES[game];
     return loadSettings(game, Object.keys(view.sides), Math.max(...Object.keys(view.levels).map(Number)));
   }
-
 
   function changeSettings() {
     const computer = $("computer").value === "off" ? null : $("computer").value;
@@ -29,13 +29,11 @@ export function installFlow(app) {
     app.renderAI();
   }
 
-
   /** The computer's answer for `record`: played if the game is still there. */
   function computerPlays(record, move) {
     if (page.state?.record !== record) return;
     request("play", { record, move }, { animate: !moveHistory.viewing, keepView: true });
   }
-
 
   /** Seconds the computer may think when a clock runs (else null: the level's budget). */
   function computerBudget() {
@@ -44,7 +42,6 @@ export function installFlow(app) {
     const empties = [...s.cells].filter((c) => c === "-").length;
     return clocks.budget(s.toMove, empties, page.gameView.levelSeconds[ai.settings.level] ?? 2.4);
   }
-
 
   /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
   function show(
@@ -84,28 +81,42 @@ export function installFlow(app) {
     else if (state.ply != null && state.ply < state.moves.length) app.stepTo(state.ply); // a link's ply
   }
 
+  /** Ask the engine (`calls`) with the page busy, so that nothing else asks meanwhile: the
+   *  answer, or null after `failed(err)` (by default the error as a notice). */
+  async function ask(calls, failed = (err) => app.notice(`${capitalize(err.message)}.`)) {
+    page.busy = true;
+    try {
+      return await calls();
+    } catch (err) {
+      page.busy = false;
+      failed(err);
+      return null;
+    } finally {
+      page.busy = false;
+    }
+  }
 
+  /** A failed play or undo: the game goes on from the state still shown. */
+  function goOn(err) {
+    app.notice(`${capitalize(err.message)}.`);
+    app.draw();
+    if (page.state) ai.update(page.state);
+  }
+
+  /** Ask the engine for the game's next state (`play`, `flag`) and show it. */
   async function request(method, params, options = {}) {
     if (!page.engineReady || page.busy) return;
-    page.busy = true;
     const base = page.state;
-    try {
-      const state = await engine.call(method, params);
-      page.busy = false;
+    const state = await ask(() => engine.call(method, params), goOn);
+    if (state) {
       if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
       app.notice("");
       show(state, { continued: true, ...options });
       if (method === "play") announce(afterMove(state));
       else if (method === "flag") announce(`${state.status}.`);
-    } catch (err) {
-      page.busy = false;
-      app.notice(capitalize(err.message) + ".");
-      app.draw();
-      if (page.state) ai.update(page.state); // the game goes on from the state still shown
     }
     playQueued();
   }
-
 
   /** A square clicked while an answer was pending is played now (or told why not). */
   function playQueued() {
@@ -118,7 +129,6 @@ export function installFlow(app) {
     }
     pressSquare(queued.square, queued.clickedAt);
   }
-
 
   /** A click, tap, drag end or Enter on `sq`: what it means is the game view's business. */
   function pressSquare(sq, clickedAt) {
@@ -146,7 +156,6 @@ export function installFlow(app) {
     }
   }
 
-
   function choose(capture) {
     const choice = page.selection.choice;
     if (!choice || !page.state) return;
@@ -156,14 +165,12 @@ export function installFlow(app) {
     canvas.focus();
   }
 
-
   function cancelSelection() {
     if (page.selection.selected == null && !page.selection.choice) return;
     page.selection = page.gameView.newSelection();
     app.renderChoice();
     app.draw();
   }
-
 
   /** A clock reached zero: the facade ends the game (the side to move loses). */
   async function timeRanOut(side) {
@@ -175,35 +182,28 @@ export function installFlow(app) {
     await request("flag", { record: s.record, side });
   }
 
-
   /** Take back the last move; against the computer, back to your own last turn. */
   async function undo() {
     if (!page.state || !page.engineReady || page.busy) return;
-    page.busy = true;
     const base = page.state;
-    try {
-      let state = await engine.call("undo", { record: page.state.record });
+    const state = await ask(async () => {
+      let taken = await engine.call("undo", { record: base.record });
       // Against the computer, go back to your own turn, past its moves and any forced passes.
-      while (ai.computerToMove(state) && state.canUndo) {
-        state = await engine.call("undo", { record: state.record });
+      while (ai.computerToMove(taken) && taken.canUndo) {
+        taken = await engine.call("undo", { record: taken.record });
       }
-      page.busy = false;
-      if (page.state !== base) return; // another game was opened meanwhile (a link): it wins
-      app.notice("");
-      moveHistory.pushRedo(base.record);
-      show(state, { continued: true, keepRedo: true });
-      announce(`Took back. ${state.status}.`);
-    } catch (err) {
-      page.busy = false;
-      app.notice(capitalize(err.message) + ".");
-      app.draw();
-      if (page.state) ai.update(page.state); // the game goes on from the state still shown
-    }
+      return taken;
+    }, goOn);
+    if (!state || page.state !== base) return; // another game was opened meanwhile: it wins
+    app.notice("");
+    moveHistory.pushRedo(base.record);
+    show(state, { continued: true, keepRedo: true });
+    announce(`Took back. ${state.status}.`);
   }
 
   /** Play `move` (a name the facade listed, or typed text) in the position on screen. Played
    *  in an earlier position, it starts a new line there: after a confirmation when it drops
-   *  later moves, and as a plain app.step forward when it is the move the game went on with. */
+   *  later moves, and as a plain step forward when it is the move the game went on with. */
   async function playMove(move, clickedAt = performance.now()) {
     const live = page.state;
     const shown = app.shownState();
@@ -217,7 +217,6 @@ export function installFlow(app) {
     }
     await request("play", { record: shown.record, move }, { animate: true, clickedAt });
   }
-
 
   /** Ask before a move in an earlier position drops the game's later moves. */
   function confirmDrop(dropped) {
@@ -233,24 +232,34 @@ export function installFlow(app) {
     });
   }
 
-
   /** Bring back what Undo took back. */
   async function redo() {
     const record = moveHistory.redoStack.at(-1);
     if (!record || !page.engineReady || page.busy) return;
-    page.busy = true;
-    try {
-      const state = await engine.call("state", { record });
-      page.busy = false;
-      moveHistory.popRedo();
-      app.notice("");
-      show(state, { continued: true, keepRedo: true });
-      announce(`Redone. ${afterMove(state)}`);
-    } catch (err) {
-      page.busy = false;
-      app.notice(capitalize(err.message) + ".");
-    }
+    const state = await ask(() => engine.call("state", { record }));
+    if (!state) return;
+    moveHistory.popRedo();
+    app.notice("");
+    show(state, { continued: true, keepRedo: true });
+    announce(`Redone. ${afterMove(state)}`);
   }
 
-  Object.assign(app, { settingsOf, changeSettings, computerPlays, computerBudget, show, request, playQueued, pressSquare, choose, cancelSelection, timeRanOut, undo, playMove, confirmDrop, redo });
+  Object.assign(app, {
+    ask,
+    settingsOf,
+    changeSettings,
+    computerPlays,
+    computerBudget,
+    show,
+    request,
+    playQueued,
+    pressSquare,
+    choose,
+    cancelSelection,
+    timeRanOut,
+    undo,
+    playMove,
+    confirmDrop,
+    redo,
+  });
 }

@@ -11,6 +11,7 @@ import { capitalize } from "./text.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installGamesMenu(app) {
   const { page, ai, $ } = app;
+
   /** A link replaced `replaced` (a save string): keep it and offer the way back to it. */
   function offerPrevious(replaced, opened) {
     if (!replaced || replaced === opened.save) return;
@@ -21,23 +22,18 @@ export function installGamesMenu(app) {
     });
   }
 
-
   async function returnToPrevious() {
     const previous = loadPrevious();
     if (!previous || !page.engineReady || page.busy) return;
-    page.busy = true;
-    try {
-      const state = await engine.call("open_saved", { text: previous });
-      page.busy = false;
-      keepPrevious(page.state.save); // and the linked game becomes the one to go back to
-      app.notice("");
-      app.show(state);
-    } catch (err) {
-      page.busy = false;
-      app.notice(`Your previous game could not be opened: ${err.message}.`);
-    }
+    const state = await app.ask(
+      () => engine.call("open_saved", { text: previous }),
+      (err) => app.notice(`Your previous game could not be opened: ${err.message}.`),
+    );
+    if (!state) return;
+    keepPrevious(page.state.save); // and the linked game becomes the one to go back to
+    app.notice("");
+    app.show(state);
   }
-
 
   /** The New game dialog, then the new game (the game replaced stays in its own save). */
   async function newGame() {
@@ -72,55 +68,45 @@ export function installGamesMenu(app) {
     }
   }
 
-
   /** Go to `game`: its saved game (each game keeps its own), or a new one. */
   async function switchGame(game) {
     if (!page.engineReady || page.busy || page.state?.game === game) return;
-    page.busy = true;
     const saved = loadSaved(game);
-    let state = null;
     let problem = "";
-    try {
-      if (saved) state = await engine.call("open_saved", { text: saved });
-    } catch (err) {
-      problem = `${capitalize(err.message)}. Starting a new ${GAMES[game].title} game.`;
-    }
-    try {
-      state ??= await engine.call("new", { game });
-    } catch (err) {
-      page.busy = false;
-      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
-      return;
-    }
-    page.busy = false;
+    const state = await app.ask(
+      async () => {
+        if (saved) {
+          try {
+            return await engine.call("open_saved", { text: saved });
+          } catch (err) {
+            problem = `${capitalize(err.message)}. Starting a new ${GAMES[game].title} game.`;
+          }
+        }
+        return engine.call("new", { game });
+      },
+      (err) => app.notice(`${capitalize(err.message)}. Your game is unchanged.`),
+    );
+    if (!state) return;
     app.notice(problem);
     app.show(state);
   }
-
 
   /** The next game of a series: colours swap, so the computer (if any) changes side too. */
   async function nextSeriesGame() {
     const s = page.state;
     if (!s?.extra?.series || !page.engineReady || page.busy) return;
-    page.busy = true;
-    try {
-      const state = await engine.call("next_game", { record: s.record });
-      page.busy = false;
-      if (ai.settings.computer) {
-        const you = ai.settings.you ?? "A";
-        const computer = state.extra.series.black === you ? "white" : "black";
-        const settings = { ...ai.settings, computer };
-        saveSettings(state.game, settings);
-        ai.use(settings);
-      }
-      app.notice("");
-      app.show(state);
-    } catch (err) {
-      page.busy = false;
-      app.notice(capitalize(err.message) + ".");
+    const state = await app.ask(() => engine.call("next_game", { record: s.record }));
+    if (!state) return;
+    if (ai.settings.computer) {
+      const you = ai.settings.you ?? "A";
+      const computer = state.extra.series.black === you ? "white" : "black";
+      const settings = { ...ai.settings, computer };
+      saveSettings(state.game, settings);
+      ai.use(settings);
     }
+    app.notice("");
+    app.show(state);
   }
-
 
   /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
    *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
@@ -137,7 +123,6 @@ export function installGamesMenu(app) {
     } else app.notice(`Opened ${label}.`);
   }
 
-
   /** The address bar's link changed (a pasted or followed link): open its game. */
   async function openLinkInAddressBar() {
     const link = readLink();
@@ -153,5 +138,13 @@ export function installGamesMenu(app) {
     }
   }
 
-  Object.assign(app, { offerPrevious, returnToPrevious, newGame, switchGame, nextSeriesGame, openGame, openLinkInAddressBar });
+  Object.assign(app, {
+    offerPrevious,
+    returnToPrevious,
+    newGame,
+    switchGame,
+    nextSeriesGame,
+    openGame,
+    openLinkInAddressBar,
+  });
 }

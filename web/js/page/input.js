@@ -127,8 +127,8 @@ export function installInput(app) {
   });
 
   // History keys anywhere but in a text field or an open dialog: ← → (the board's own arrows
-  // move its cursor) or k j one move, Home / End the start / the live position; Ctrl+Z app.undo,
-  // Ctrl+Y or Ctrl+Shift+Z app.redo.
+  // move its cursor) or k j one move, Home / End the start / the live position; Ctrl+Z undo,
+  // Ctrl+Y or Ctrl+Shift+Z redo.
   document.addEventListener("keydown", (event) => {
     if (event.defaultPrevented || event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
     if (event.target.closest?.("input, select, textarea")) return;

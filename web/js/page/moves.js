@@ -3,6 +3,7 @@
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installMoves(app) {
   const { page, moveHistory, ai, $ } = app;
+
   /** The move list: one button per move (it shows the position after that move). */
   function renderMoveList(live, ply) {
     const list = $("moves");
@@ -44,7 +45,6 @@ export function installMoves(app) {
     }
   }
 
-
   /** The history controls and the "not live" banner under the board. */
   function renderHistory(live) {
     const ply = moveHistory.plyOf(live);
@@ -61,7 +61,6 @@ export function installMoves(app) {
       ? `Viewing ${ply ? `move ${ply}` : "the start"} of ${plies}: not the live position.`
       : "";
   }
-
 
   /** Where the graph marks the position on screen (its number of placed moves), or null. */
   function graphMarker() {

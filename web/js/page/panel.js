@@ -10,6 +10,7 @@ import { drawGraph } from "../graph.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPanel(app) {
   const { page, moveHistory, clocks, ai, canvas, $ } = app;
+
   /** The panel's computer and level menus, rebuilt for the game on screen. */
   function fillMenus() {
     const view = page.gameView;
@@ -24,11 +25,9 @@ export function installPanel(app) {
     $("level").replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, `${n} · ${name}`)));
   }
 
-
   function sideName(side) {
     return page.gameView.sides[side] ?? side;
   }
-
 
   /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
   function renderAI() {
@@ -76,14 +75,12 @@ export function installPanel(app) {
     app.draw();
   }
 
-
   /** Who plays each side, for the panel: "you", "computer" or nothing (two players). */
   function roleOf(side) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
     if (!computer) return "";
     return side === computer ? "computer" : "you";
   }
-
 
   function renderPlayers() {
     const s = app.shownState();
@@ -108,7 +105,6 @@ export function installPanel(app) {
     });
   }
 
-
   function renderClocks() {
     const times = clocks.snapshot();
     const sides = page.state?.sides ?? [];
@@ -122,7 +118,6 @@ export function installPanel(app) {
       el.setAttribute("aria-label", `${sideName(side)}'s clock: ${formatClock(times[side])}`);
     });
   }
-
 
   function renderSeries() {
     const series = page.state?.extra?.series ?? null;
@@ -146,14 +141,12 @@ export function installPanel(app) {
     $("next-game").hidden = !(page.state.over && !series.over);
   }
 
-
   /** "You" / "Computer" against the computer, else "Player A" / "Player B". */
   function seriesPlayerName(player) {
     const you = ai.settings.you ?? "A";
     if (!page.gameView.hasAI || !ai.settings.computer) return `Player ${player}`;
     return player === you ? "You" : "Computer";
   }
-
 
   function renderPanel() {
     const live = page.state;
@@ -175,14 +168,12 @@ export function installPanel(app) {
     renderChoice();
   }
 
-
   /** Whether Undo has something to take back: against the computer, a move of your own. */
   function canTakeBack(s) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
     if (!computer || !s.canUndo) return s.canUndo;
     return s.moves.some((move) => move.text !== "pass" && move.by !== computer);
   }
-
 
   /** Show `text` (empty hides the notice), with an optional button `{label, run}`. */
   function notice(text, action = null) {
@@ -194,13 +185,11 @@ export function installPanel(app) {
     button.onclick = action ? () => action.run() : null;
   }
 
-
   function showRules() {
     for (const id of Object.keys(GAMES)) $(`rules-${id}`).hidden = id !== page.gameView.id;
     $("rules-title").textContent = `Rules of ${page.gameView.title}`;
     $("rules-dialog").showModal();
   }
-
 
   /** A move with a choice (Themisto's capture): the question and its two buttons. */
   function renderChoice() {
@@ -213,5 +202,19 @@ export function installPanel(app) {
     $("choose-plain").textContent = words.plain;
   }
 
-  Object.assign(app, { fillMenus, sideName, renderAI, roleOf, renderPlayers, renderClocks, renderSeries, seriesPlayerName, renderPanel, canTakeBack, notice, showRules, renderChoice });
+  Object.assign(app, {
+    fillMenus,
+    sideName,
+    renderAI,
+    roleOf,
+    renderPlayers,
+    renderClocks,
+    renderSeries,
+    seriesPlayerName,
+    renderPanel,
+    canTakeBack,
+    notice,
+    showRules,
+    renderChoice,
+  });
 }

@@ -9,6 +9,7 @@ import { capitalize } from "./text.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installStartup(app) {
   const { page, ai, canvas, $ } = app;
+
   async function firstState() {
     const link = readLink();
     let linkProblem = null;
@@ -36,9 +37,7 @@ export function installStartup(app) {
     return engine.call("new", { game: loadGame() });
   }
 
-
   let starting = started; // the first start began in boot.js; a retry starts anew
-
 
   async function startEngine() {
     $("failure").hidden = true;
@@ -69,7 +68,6 @@ export function installStartup(app) {
     }
   }
 
-
   /** The search worker (the computer, hints, graph) starts at once when the computer is to
    *  move or hints are on, otherwise when the page is idle after the first frames, so that its
    *  start (a second Python) does not compete with the player's first click. */
@@ -85,7 +83,6 @@ export function installStartup(app) {
     setTimeout(start, 1500);
     canvas.addEventListener("pointerdown", () => setTimeout(start, 400), { once: true });
   }
-
 
   function registerServiceWorker() {
     if (!("serviceWorker" in navigator)) return;
@@ -103,7 +100,6 @@ export function installStartup(app) {
       // No offline copy (e.g. served over plain http from another host): the game still works.
     });
   }
-
 
   // A page put in the back/forward cache keeps its workers in WebKit: two Pythons that would
   // compete with the next page's start (a repeat visit took 14 s instead of 3 there). It

@@ -7,9 +7,9 @@ import { capitalize } from "./text.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installStepping(app) {
   const { page, moveHistory, ai, $ } = app;
+
   /** Steps under way: the ply the latest one goes to, so that quick presses add up. */
   const steps = { latest: 0, target: null };
-
 
   /** Show ply `ply` of the live game (its last ply: the live position itself). */
   async function stepTo(ply) {
@@ -45,7 +45,6 @@ export function installStepping(app) {
     const where = at === 0 ? "Start position." : `Move ${at} of ${live.moves.length}: ${s.said || live.moves[at - 1].text}.`;
     announce(`${where} ${moveHistory.viewing ? s.status + "." : "Live position. " + s.status + "."}`);
   }
-
 
   /** One move back or forward from the position on screen. */
   function step(delta) {
