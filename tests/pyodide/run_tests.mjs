@@ -14,7 +14,7 @@ if (!wheelDir) {
 }
 const testsDir = path.join(REPO, "tests");
 const files = readdirSync(testsDir)
-  .filter((f) => /^test_(othello|themisto|web)\w*\.py$/.test(f) && !f.includes("cli"))
+  .filter((f) => /^test_(othello|themisto|facade)\w*\.py$/.test(f) && !f.includes("cli"))
   .sort()
   .map((f) => path.join(testsDir, f));
 if (files.length === 0) {
