@@ -108,6 +108,7 @@ const SIZES = {}; // replaced by build_site.py
 const WHEEL = Object.keys(SIZES).find((name) => name.startsWith("flipside-"));
 const downloads = new Map(); // file name -> {raw, wire, read}
 let firstByte = null;
+let firstAsked = null; // when the first counted download went out (the link's measure)
 let lastReport = 0;
 
 /** A download the start will need; `known`: its wire size is its size (hosts do not
@@ -168,6 +169,7 @@ async function countedFetch(input, init) {
   const url = String(input?.url ?? input);
   const name = url.split("/").pop();
   let response;
+  firstAsked ??= performance.now();
   try {
     response = await realFetch(input, init);
   } catch (err) {
@@ -205,9 +207,9 @@ async function countedFetch(input, init) {
 let runtimeArrived;
 const runtimeIn = new Promise((resolve) => (runtimeArrived = resolve));
 
-/** The link's speed so far (bytes over the wire per second): measured from the start's own
- *  downloads once they are all in, or PROBE_MS after their first byte if they are not.
- *  Infinity when they came at once (a cache, localhost). */
+/** The link's speed so far (bytes over the wire per second, since the first request): measured
+ *  from the start's own downloads once they are all in, or PROBE_MS after their first byte if
+ *  they are not. Infinity when they came at once (a cache, localhost). */
 async function linkRate() {
   const begun = performance.now();
   for (;;) {
@@ -221,7 +223,9 @@ async function linkRate() {
       pending ||= d.read < d.raw;
     }
     if (firstByte !== null && (!pending || now - firstByte >= PROBE_MS)) {
-      const seconds = (now - firstByte) / 1000;
+      // From the first request, not the first byte read: a busy worker reads its chunks
+      // late and in bursts, which would make a slow link look fast. Latency only lowers it.
+      const seconds = (now - firstAsked) / 1000;
       return seconds > 0.05 ? got / seconds : Infinity;
     }
     if (now - begun > 10_000) return 0; // nothing came in ten seconds

@@ -13,6 +13,8 @@ The folder it writes is complete and self-contained:
   library (only what the package imports, see ``pyodide_stdlib.mjs``) and a
   memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
   ``pyodide_snapshot.mjs``);
+- ``js/main.js``: the page's modules bundled into one file (``bundle_page``); the sources
+  stay one module per room, the site loads five small modules and the bundle;
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
   from their contents.
 
@@ -47,6 +49,9 @@ SNAPSHOT = "startup-snapshot.bin.gz"
 PRECACHE_PLACEHOLDER = "const BUILD = null; // replaced by build_site.py"
 SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
 INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
+# The modules that stay files of their own beside the bundle: the first module and what it
+# starts before the page (one engine instance, shared by main.js), and the worker.
+SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "worker.js")
 
 
 def _run(command: list[str]) -> None:
@@ -203,6 +208,33 @@ def allow_inline_script(index: Path) -> None:
     index.write_text(text.replace(INLINE_HASH_PLACEHOLDER, f"'sha256-{digest}'"))
 
 
+def bundle_page(dist: Path) -> None:
+    """Replace ``dist/js/main.js`` and the modules it imports by one bundle (esbuild, pinned
+    in ``package.json``; ``bundle_page.mjs``), leaving ``SEPARATE_MODULES`` as they are.
+
+    Thirty-odd modules before the first frame cost the cold start about 150 ms on
+    127.0.0.1 (docs/notes/2026-11-25-rooms.md); one file does not. Identifiers are kept, so
+    the page's error log still names functions.
+    """
+    js = dist / "js"
+    meta = ROOT / "build" / "page-bundle.json"
+    meta.parent.mkdir(exist_ok=True)
+    script = Path(__file__).with_name("bundle_page.mjs")
+    web_js = ROOT / "web" / "js"
+    _run(["node", str(script), str(web_js), str(js / "main.js"), str(meta), *SEPARATE_MODULES])
+    inputs = json.loads(meta.read_text())["inputs"]
+    meta.unlink()
+    for name in inputs:
+        source = (ROOT / name).resolve().relative_to(web_js)
+        if source.name in SEPARATE_MODULES:
+            raise SystemExit(f"build_site: {source} must stay outside the page bundle")
+        if source != Path("main.js"):
+            (js / source).unlink()
+    for folder in sorted(js.rglob("*"), reverse=True):
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+
+
 def write_sizes(dist: Path) -> None:
     """Tell the worker the size of each runtime file, for its progress (a host that gzips a
     file sends a Content-Length that is not the size the page reads)."""
@@ -243,6 +275,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     index = dist / "index.html"
     index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
     allow_inline_script(index)
+    bundle_page(dist)
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
     for name in RUNTIME_FILES:
