@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import struct
 import zlib
-from pathlib import Path
+
 from tools import ROOT
 
 ICONS = ROOT / "web" / "icons"
