@@ -372,3 +372,33 @@ def solve(position: str, game: str = "othello") -> JSON:
     """Exact solve of ``game``'s ``position``: the score with perfect play, every best move,
     nodes and seconds (a ValueError for a game without an exact solver)."""
     return games.ai(_adapter(game).NAME).solve(expect_str("position", position))
+
+
+# -- game review --------------------------------------------------------------------------------
+# The page reviews a game one move at a time (progress, pause, cancel); ``flipside.review``.
+
+
+@method
+def judge(record: str, ply: int, seconds: float | None = None) -> JSON:
+    """The review of move ``ply`` (0-based) of the game ``record``: the move's value and the
+    best move's (the mover's view, the game's review unit), the loss, ``exact`` and the mark
+    (None, "inaccuracy", "mistake" or "blunder"); ``seconds``: native search time."""
+    from flipside import review
+
+    _record(record)
+    return review.judge(record, ply, checked_seconds(seconds))
+
+
+@method
+def review_summary(record: str, rows: list[JSON]) -> JSON:
+    """Each player's marks, mean loss and accuracy from the rows :func:`judge` gave, and the
+    game's review scale (unit, thresholds)."""
+    from flipside import review
+
+    _record(record)
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise RequestError("rows must be a list of judge answers")
+    try:
+        return review.summary(record, rows)
+    except (KeyError, TypeError):
+        raise RequestError("rows must be a list of judge answers") from None

@@ -66,6 +66,18 @@ class GameAI(Protocol):
     def opening(self, record: str) -> JSON: ...
     def solve(self, position: str) -> JSON: ...
 
+    UNIT: str
+    """The unit of the review's values ("discs")."""
+    MARKS: tuple[float, float, float]
+    """The loss from which a move is an inaccuracy, a mistake, a blunder."""
+    HALF_LOSS: float
+    """The loss that halves a move's accuracy."""
+
+    def judge(
+        self, record: str, move: str, seconds: float | None, depth: int | None = None
+    ) -> JSON: ...
+    def blunder_by_proof(self, row: JSON) -> bool: ...
+
 
 GAMES: dict[str, Adapter[Any]] = {"othello": othello_game, "themisto": themisto_game}
 

@@ -310,3 +310,55 @@ def test_history_import_and_the_editor(tab: Tab, site: StaticServer) -> None:
     assert snap["shownCells"][5 * 8 + 4] == "X" and snap["toMove"] == "white"
     assert snap["moves"] == []
     assert_clean(tab, origin)
+
+
+REVIEWED = "e6d6c3f4d7c5g4g3c4g5"
+"""A random ten-move opening: both sides lose discs on most moves (c3 about 15)."""
+
+
+def test_a_game_reviewed_its_mistakes_and_a_retry(tab: Tab, site: StaticServer) -> None:
+    """Analyse game in every engine: every move judged, marks by the thresholds in the move
+    list, Next mistake steps to one with the best move ringed, Retry from here opens that
+    position against the computer, and Back to it brings the game and its kept review back."""
+    origin = site.origin
+    tab.goto(origin + f"/#othello/{REVIEWED}")
+    ready(tab)
+    tab.wait_until("window.flipside.snapshot().searchReady")
+    tab.click("#review-start")
+    tab.wait_until(
+        "(() => { const r = window.flipside.snapshot().review; return !!r?.summary; })()", 120
+    )
+    review = snapshot(tab)["review"]
+    rows, marks = review["rows"], review["summary"]["scale"]["marks"]
+    assert [r["move"] for r in rows] == [REVIEWED[i : i + 2] for i in range(0, len(REVIEWED), 2)]
+    for row in rows:
+        expected = max(
+            (n for n, t in marks.items() if row["loss"] >= t), key=marks.get, default=None
+        )
+        assert row["mark"] == expected, row
+    marked = [r for r in rows if r["mark"]]
+    assert any(r["mark"] == "blunder" for r in marked)
+    assert tab.evaluate("document.querySelectorAll('#moves .review-mark').length") == len(marked)
+    shoot(tab, f"engine-{tab.engine}-review.png")
+
+    tab.click("#history-start")
+    tab.wait_until("window.flipside.snapshot().ply === 0")
+    tab.click("#review-next")
+    first = next(r for r in marked if r["ply"] > 0)
+    tab.wait_until(f"window.flipside.snapshot().ply === {first['ply']}")
+    review = snapshot(tab)["review"]
+    assert review["ringed"] == first["bestSquares"]
+    assert f"{first['mark'].capitalize()}" in review["hereText"]
+    shoot(tab, f"engine-{tab.engine}-review-mistake.png")
+
+    tab.click("#review-retry")
+    prefix = REVIEWED[: 2 * first["ply"]]
+    tab.wait_until(f"window.flipside.snapshot().transcript === '{prefix}'")
+    snap = snapshot(tab)
+    assert snap["computer"] == ("white" if first["by"] == "black" else "black")
+    assert snap["toMove"] == first["by"] and snap["review"] is None
+    tab.click("#notice-action")  # Back to it
+    tab.wait_until(f"window.flipside.snapshot().transcript === '{REVIEWED}'")
+    tab.wait_until("window.flipside.snapshot().review?.summary != null")
+    assert snapshot(tab)["review"]["rows"] == rows
+    assert_clean(tab, origin)

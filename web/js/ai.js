@@ -10,7 +10,7 @@
 
 import { Engine, EngineError } from "./engine.js";
 
-class Cancelled extends Error {}
+export class Cancelled extends Error {}
 
 /** The search worker, restartable; calls made before a restart reject with Cancelled. */
 class SearchWorker {

@@ -165,6 +165,18 @@ export function drawValue(ctx, geo, hint) {
   ctx.restore();
 }
 
+/** The review's best move: a ring in the square (the `--best-ring` colour). */
+export function drawRing(ctx, geo, sq) {
+  const { margin, cell } = geo;
+  ctx.save();
+  ctx.strokeStyle = themeColor("--best-ring");
+  ctx.lineWidth = Math.max(3, cell * 0.08);
+  ctx.beginPath();
+  ctx.arc(margin + ((sq % 8) + 0.5) * cell, margin + (Math.floor(sq / 8) + 0.5) * cell, cell * 0.4, 0, 2 * Math.PI);
+  ctx.stroke();
+  ctx.restore();
+}
+
 /** The keyboard cursor: a gold square outline. */
 export function drawCursor(ctx, geo, sq) {
   const { margin, cell } = geo;

@@ -11,8 +11,9 @@ function niceRange(values) {
 
 /** Draw `points` ([{value, exact} | null], one per move) into `canvas`; `ahead` names the
  *  two directions (["Black ahead", "White ahead"]); `marker` (a move number, or null) marks
- *  the position on screen while the player looks back. Colours come from the page's CSS. */
-export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"], marker = null) {
+ *  the position on screen while the player looks back; `marks` ([{x, mark}], the review's
+ *  marked moves) are dots on the line. Colours come from the page's CSS. */
+export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"], marker = null, marks = []) {
   const INK = themeColor("--graph-ink");
   const MUTED = themeColor("--graph-muted");
   const GRID = themeColor("--graph-grid");
@@ -91,6 +92,14 @@ export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]
   ctx.beginPath();
   line.forEach((p, i) => (i ? ctx.lineTo(xOf(p.x), yOf(p.v)) : ctx.moveTo(xOf(p.x), yOf(p.v))));
   ctx.stroke();
+  for (const { x, mark } of marks) {
+    const at = known.find((p) => p.x === x);
+    if (!at) continue;
+    ctx.fillStyle = themeColor(`--mark-${mark}`);
+    ctx.beginPath();
+    ctx.arc(xOf(x), yOf(at.v), mark === "blunder" ? 4.5 : 3.5, 0, 2 * Math.PI);
+    ctx.fill();
+  }
   const last = known[known.length - 1];
   ctx.fillStyle = last.exact ? themeColor("--accent-strong") : INK;
   ctx.beginPath();

@@ -24,6 +24,7 @@ import { installGamesMenu } from "./page/games-menu.js";
 import { installInput } from "./page/input.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
+import { installReview } from "./page/review.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
 import { installStepping } from "./page/stepping.js";
@@ -35,6 +36,7 @@ const ROOMS = [
   installMoves,
   installFlow,
   installStepping,
+  installReview,
   installGamesMenu,
   installStartup,
   installInput,

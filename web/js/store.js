@@ -165,3 +165,35 @@ export function saveClocks(record, clocks) {
     // the clocks restart from the record's time after a reload
   }
 }
+
+const REVIEWS_KEY = "flipside.reviews.v1";
+const REVIEWS_KEPT = 20;
+
+/** The finished reviews kept, newest last: [{record, rows, summary}]. A corrupt store is
+ *  read as empty (the reviews are recomputed, the games are not touched). */
+function loadReviews() {
+  try {
+    const data = JSON.parse(storage()?.getItem(REVIEWS_KEY) ?? "[]");
+    return Array.isArray(data)
+      ? data.filter((r) => typeof r?.record === "string" && Array.isArray(r.rows) && r.summary)
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The saved review of the game `record`, or null. */
+export function loadReview(record) {
+  return loadReviews().find((r) => r.record === record) ?? null;
+}
+
+/** Keep the review of `review.record` (the last REVIEWS_KEPT reviews are kept). */
+export function saveReview(review) {
+  const kept = loadReviews().filter((r) => r.record !== review.record);
+  kept.push(review);
+  try {
+    storage()?.setItem(REVIEWS_KEY, JSON.stringify(kept.slice(-REVIEWS_KEPT)));
+  } catch {
+    // not kept: the next visit reviews the game again
+  }
+}

@@ -15,6 +15,7 @@ from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
 from flipside.perft_command import print_perft
+from flipside.review_cli import add_command as add_analyse
 
 
 def parse_board(text: str) -> Board:
@@ -203,3 +204,5 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--position", metavar="P", help="start from this position or transcript")
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
     p.set_defaults(func=_play)
+
+    add_analyse(commands, "othello")

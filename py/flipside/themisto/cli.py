@@ -11,6 +11,7 @@ import argparse
 from typing import Any
 
 from flipside.perft_command import print_perft
+from flipside.review_cli import add_command as add_analyse
 from flipside.themisto.board import Board
 from flipside.themisto.perft import divide, perft
 
@@ -150,3 +151,5 @@ def add_parser(games: Any) -> None:
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
     common(p)
     p.set_defaults(func=_play)
+
+    add_analyse(commands, "themisto")

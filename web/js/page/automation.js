@@ -78,6 +78,7 @@ export function installAutomation(app) {
         bestLine: app.hintSquares() ? [...ai.hints.pv] : null,
         opening: ai.opening?.name ?? null,
         evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
+        review: app.reviewSnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],
         resources: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -1,7 +1,7 @@
 // The board on screen: drawing the position (with hints, hover, cursor, animation) and
 // where the board lies under a pointer.
 
-import { fitCanvas, squareAt } from "../board.js";
+import { drawRing, fitCanvas, squareAt } from "../board.js";
 import { loadPreview } from "../store.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
@@ -21,6 +21,7 @@ export function installBoardView(app) {
       anim: page.anim,
       selection: page.selection,
     });
+    if (!page.anim || page.anim.t >= 1) for (const sq of app.reviewBest()) drawRing(ctx, geo, sq);
     const active = page.hover != null && app.canAct() && page.gameView.active(page.hover, s, page.selection);
     canvas.classList.toggle("can-play", active);
   }

@@ -11,11 +11,14 @@ import { capitalize } from "./text.js";
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installGamesMenu(app) {
   const { page, ai, $ } = app;
+  /** The settings of a game replaced by a retry against the computer, restored with it. */
+  let previousSettings = null;
 
   /** A link replaced `replaced` (a save string): keep it and offer the way back to it. */
   function offerPrevious(replaced, opened) {
     if (!replaced || replaced === opened.save) return;
     keepPrevious(replaced);
+    previousSettings = null;
     app.notice("Opened the game in the link. Your previous game is kept.", {
       label: "Back to it",
       run: () => returnToPrevious(),
@@ -31,8 +34,11 @@ export function installGamesMenu(app) {
     );
     if (!state) return;
     keepPrevious(page.state.save); // and the linked game becomes the one to go back to
+    const settings = previousSettings;
+    previousSettings = null;
+    if (settings) saveSettings(state.game, settings);
     app.notice("");
-    app.show(state);
+    app.show(state, { settings });
   }
 
   /** The New game dialog, then the new game (the game replaced stays in its own save). */
@@ -110,11 +116,16 @@ export function installGamesMenu(app) {
 
   /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
    *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
-   *  otherwise the game's computer settings stay as they are. */
-  function openGame(state, label, { analyse = false } = {}) {
+   *  `computer`: the side the computer plays; otherwise the game's computer settings stay. */
+  function openGame(state, label, { analyse = false, computer = undefined } = {}) {
     const replaced = page.state?.save;
     const base = app.settingsOf(state.game);
-    const settings = analyse ? { ...base, computer: null, hints: true } : base;
+    const settings = analyse
+      ? { ...base, computer: null, hints: true }
+      : computer !== undefined
+        ? { ...base, computer }
+        : base;
+    previousSettings = computer !== undefined && page.state?.game === state.game ? base : null;
     saveSettings(state.game, settings);
     app.show(state, { settings });
     if (replaced && replaced !== state.save) {

@@ -150,6 +150,9 @@ export function installInput(app) {
     if (moves[key] != null) {
       event.preventDefault();
       app.step(moves[key]);
+    } else if ((key === "n" || key === "p") && !onBoard) {
+      event.preventDefault();
+      app.seekMistake(key === "n" ? 1 : -1);
     } else if (key === "Home" || key === "End") {
       event.preventDefault();
       if (page.state) app.stepTo(key === "Home" ? 0 : page.state.moves.length);

@@ -20,6 +20,16 @@ export function installMoves(app) {
       // Its name is what it shows plus, for a screen reader, the move number, side and note.
       const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
       button.append(mark, said(`Move ${i + 1}, ${app.sideName(move.by)}: `), move.text);
+      const judged = app.reviewRow(i);
+      if (judged?.mark) {
+        const symbol = Object.assign(document.createElement("span"), {
+          className: `review-mark ${judged.mark}`,
+          textContent: app.reviewSymbols[judged.mark],
+          title: judged.mark,
+        });
+        symbol.setAttribute("aria-hidden", "true");
+        button.append(symbol, said(`, ${judged.mark}`));
+      }
       if (move.note) button.append(said(`, ${move.note}`));
       item.append(button);
       if (move.note) {

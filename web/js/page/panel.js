@@ -70,7 +70,7 @@ export function installPanel(app) {
       const value = h.verdict ?? `${h.exact ? "exact" : "estimate"} ${h.labels?.[h.best] ?? formatValue(h.values[h.best])}`;
       line.textContent = `Best line: ${h.pv.join(" ")} (${value})`;
     }
-    if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead, app.graphMarker());
+    if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead, app.graphMarker(), app.graphMarks());
     renderPlayers();
     app.draw();
   }
@@ -164,6 +164,7 @@ export function installPanel(app) {
     $("move-input").placeholder = page.gameView.moveExample;
     app.renderMoveList(live, moveHistory.plyOf(live));
     app.renderHistory(live);
+    app.renderReview();
     canvas.setAttribute("aria-label", `${page.gameView.title} board. ${s.status}. Arrow keys move, Enter plays.`);
     renderChoice();
   }

@@ -10,7 +10,7 @@ import functools
 import time
 from typing import Any
 
-from flipside import games
+from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
 from flipside.othello import game as othello_game
@@ -135,3 +135,57 @@ def _board(record: str) -> Board:
     if game.options.flag is not None:
         raise ValueError(f"the game is over: {game.options.flag}'s time ran out")
     return game.board
+
+
+# -- review -----------------------------------------------------------------------------------
+
+REVIEW_LEVEL = 5
+"""The review's searches: level 5's depth (6 plies), exact from ``REVIEW_EXACT_EMPTIES``."""
+REVIEW_EXACT_EMPTIES = 12
+"""The review solves positions with this many empty squares or fewer (every move exact)."""
+REVIEW_SECONDS = 0.25
+"""Native seconds per reviewed move (the page's ``PAGE_SLOWDOWN`` times that)."""
+UNIT = "discs"
+MARKS = (2.0, 4.0, 8.0)
+"""A loss of at least this many discs is an inaccuracy, a mistake, a blunder."""
+HALF_LOSS = 4.0
+"""A move's accuracy is 100% halved for every ``HALF_LOSS`` discs it loses."""
+
+
+def judge(record: str, move: str, seconds: float | None, depth: int | None = None) -> JSON:
+    """The value of ``move`` played after ``record`` and of the best move there, in discs from
+    the mover's view: ``{best, bestValue, value, exact, choices, bestSquares}`` (the squares
+    to ring on the board); ``exact`` when both are
+    solved. A position with one legal move (or a pass) has ``choices`` 1 and no values.
+    ``depth``: a search of that many plies (no time limit unless ``seconds``), never solved."""
+    board = _board(record)
+    legal = [str(m) for m in board.legal_moves()]
+    if (forced := review.unjudged(record, move, legal)) is not None:
+        return forced
+    budget: float | None = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
+    P, O = board.bits()
+    if depth is None and 64 - (P | O).bit_count() <= REVIEW_EXACT_EMPTIES:
+        scores = Solver().move_scores(P, O)
+        values: dict[str, int | float] = {str(Move(sq)): v for sq, v in scores.items()}
+        exact = True
+    else:
+        if depth is not None:
+            budget = None if seconds is None else seconds * PAGE_SLOWDOWN
+        found = Engine(REVIEW_LEVEL).analysis(board, seconds=budget, depth=depth)
+        values = {str(m): round(v, 2) for m, v in found.values.items()}
+        exact = found.exact
+    best = max(values, key=lambda name: values[name])
+    best = move if values[move] >= values[best] else best  # a tie: the move played was best
+    return {
+        "best": best,
+        "bestValue": values[best],
+        "value": values[move],
+        "exact": exact,
+        "choices": len(legal),
+        "bestSquares": [Move.parse(best).square],
+    }
+
+
+def blunder_by_proof(row: JSON) -> bool:
+    """Othello's marks come from the loss in discs alone."""
+    return False

@@ -390,9 +390,11 @@ class Engine:
         seconds: float | None = None,
         should_stop: Callable[[], bool] | None = None,
         on_depth: Callable[[Info], None] | None = None,
+        depth: int | None = None,
     ) -> Analysis:
         """Every legal move's value and the best line, at this level's depth and budget:
         exact (ints) when the position is within the level's endgame reach, else estimates.
+        ``depth`` fixes the search depth (no time limit unless ``seconds`` is given).
         ``on_depth`` receives :meth:`DepthResult.to_dict` dicts including ``scores``."""
         P, O = _bits(board)
         start = time.perf_counter()
@@ -400,7 +402,7 @@ class Engine:
         if not moves:
             return Analysis({PASS_MOVE: 0.0}, PASS_MOVE, [PASS_MOVE], False, 0, 0, 0.0)
         level = self.settings
-        budget = level.seconds if seconds is None else seconds
+        budget: float | None = level.seconds if seconds is None else seconds
         empties = 64 - (P | O).bit_count()
         searcher = Searcher(should_stop=should_stop)
         solving = empties <= level.endgame
@@ -409,11 +411,17 @@ class Engine:
             if on_depth is not None:
                 on_depth(result.to_dict())
 
-        depth = min(max(level.depth, 2), empties, 4 if solving else 60)
-        result = searcher.run(P, O, depth, budget * (0.25 if solving else 1.0), report, True)
+        if depth is not None:
+            depth, solving = min(max(depth, 1), empties), False
+            budget = seconds
+        else:
+            depth = min(max(level.depth, 2), empties, 4 if solving else 60)
+        share = budget if budget is None else budget * (0.25 if solving else 1.0)
+        result = searcher.run(P, O, depth, share, report, True)
         values: dict[Move, int | float] = {Move(sq): v for sq, v in result.scores.items()}
         best, pv, exact, nodes = result.move, result.pv, False, searcher.nodes
         if solving:
+            assert budget is not None
             solver = Solver(should_stop, start + max(budget, 0.05) * HINT_SOLVE_FACTOR)
             try:
                 exact_values = solver.move_scores(P, O)

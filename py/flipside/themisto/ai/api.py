@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flipside import games
+from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
 from flipside.record import Record
@@ -19,6 +19,7 @@ from flipside.themisto.ai.engine import Engine
 from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL, parse_level
 from flipside.themisto.ai.search import PROVEN, WIN
 from flipside.themisto.board import Board
+from flipside.themisto.notation import Move
 
 JSON = Any
 SCALE = 8
@@ -134,3 +135,58 @@ def opening(record: str) -> JSON:
 def solve(position: str) -> JSON:
     """Themisto has no exact solver for a position: ValueError."""
     raise ValueError("Themisto has no exact solver")
+
+
+# -- review -----------------------------------------------------------------------------------
+
+REVIEW_LEVEL = 3
+"""The review's searches: the hint level's depth (every win three plies ahead)."""
+REVIEW_SECONDS = 0.5
+"""Native seconds per reviewed move (the page's ``PAGE_SLOWDOWN`` times that)."""
+UNIT = "points"
+MARKS = (1.0, 2.0, 4.0)
+"""A loss of at least this many points is an inaccuracy, a mistake, a blunder; a move that
+gives up a forced win, or walks into a forced loss it could avoid, is always a blunder."""
+HALF_LOSS = 2.0
+"""A move's accuracy is 100% halved for every ``HALF_LOSS`` points it loses."""
+
+
+def judge(record: str, move: str, seconds: float | None, depth: int | None = None) -> JSON:
+    """The value of ``move`` played after ``record`` and of the best move there, in points
+    from the mover's view (+/-``SCALE``: proven): ``{best, bestValue, value, exact, choices,
+    label, bestLabel, bestSquares}``; ``exact`` when both are proven. One legal move: no values.
+    ``depth``: a search of that many plies (no time limit unless ``seconds``)."""
+    board = _board(record)
+    legal = [str(m) for m in board.legal_moves()]
+    if (forced := review.unjudged(record, move, legal)) is not None:
+        return forced
+    engine = _engine(REVIEW_LEVEL)
+    budget = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
+    if depth is not None:
+        budget = 1e9 if seconds is None else seconds * PAGE_SLOWDOWN
+    found = engine.analysis(board, seconds=budget, depth=depth)
+    scores = {str(m): v for m, v in found.values.items()}
+    best = max(scores, key=lambda name: scores[name])
+    best = move if scores[move] >= scores[best] else best  # a tie: the move played was best
+    return {
+        "best": best,
+        "bestValue": points(scores[best]),
+        "value": points(scores[move]),
+        "exact": abs(scores[best]) >= PROVEN and abs(scores[move]) >= PROVEN,
+        "choices": len(legal),
+        "label": label(scores[move]),
+        "bestLabel": label(scores[best]),
+        "bestSquares": _squares(best),
+    }
+
+
+def _squares(name: str) -> list[int]:
+    """The squares a move joins (from, to), to ring on the board."""
+    move = Move.parse(name)
+    return [] if move.from_sq < 0 else [move.from_sq, move.to_sq]
+
+
+def blunder_by_proof(row: JSON) -> bool:
+    """A move that gives up a forced win, or plays into a forced loss another move avoids."""
+    best, played = float(row["bestValue"]), float(row["value"])
+    return (best >= SCALE > played) or (played <= -SCALE < best)

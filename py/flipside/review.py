@@ -1,0 +1,186 @@
+"""Game review: every move of a game judged by its game's computer player.
+
+For each move the game's AI (``judge`` in its ``AI_MODULE``) gives the value of the move
+played and of the best move, from the mover's view; the loss between them marks the move as
+an inaccuracy, a mistake or a blunder by the game's thresholds (``MARKS``, in its ``UNIT``),
+and a move that throws away a proven result is a blunder whatever its loss
+(``blunder_by_proof``). A player's accuracy is the mean of their moves' accuracies, each
+``100 * 2 ** (-loss / HALF_LOSS)``; moves with no choice are not judged. The page asks for
+one move at a time (:func:`judge`) so that it can show progress, pause and cancel; the CLI
+asks for the whole game (:func:`review`). Both use the same code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from flipside import games
+from flipside.record import Record
+
+JSON = Any
+MARK_NAMES = ("inaccuracy", "mistake", "blunder")
+PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One move of a game: the game's record before it, the move's name and who made it."""
+
+    before: str
+    move: str
+    by: str
+
+
+def plies(record: str) -> list[Ply]:
+    """Every move of the game ``record`` holds, with the record before it."""
+    parsed = Record.parse(record)
+    game = games.adapter(parsed.game)
+    played = game.replay(parsed)
+    moves = game.view(played)["moves"]
+    befores = [parsed.with_moves("").text(), *game.prefixes(played)][: len(moves)]
+    return [Ply(b, m["text"], m["by"]) for b, m in zip(befores, moves, strict=True)]
+
+
+def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:
+    """The row of ``move`` when there was no choice (``legal``: the moves after ``record``),
+    else None; ValueError when ``move`` is not legal there."""
+    if move not in legal:
+        raise ValueError(f"{move} is not a legal move after {record}")
+    if len(legal) > 1:
+        return None
+    return {"best": move, "bestValue": None, "value": None, "exact": False, "choices": 1}
+
+
+def scale(game: str) -> JSON:
+    """The review's unit, thresholds and accuracy half-loss for ``game``."""
+    ai = games.ai(game)
+    return {
+        "unit": ai.UNIT,
+        "marks": dict(zip(MARK_NAMES, ai.MARKS, strict=True)),
+        "halfLoss": ai.HALF_LOSS,
+    }
+
+
+def judge(record: str, ply: int, seconds: float | None = None, depth: int | None = None) -> JSON:
+    """The review of move ``ply`` (0-based) of the game ``record``: ``{ply, move, by, best,
+    bestValue, value, loss, exact, choices, mark}`` (``mark``: None or a name of
+    ``MARK_NAMES``; values None for a move with no choice)."""
+    moves = plies(record)
+    if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(moves):
+        raise ValueError(f"ply must be 0..{len(moves) - 1}, got {ply!r}")
+    at = moves[ply]
+    ai = games.ai(Record.parse(record).game)
+    if at.move == "pass":
+        row: JSON = {"best": "pass", "bestValue": None, "value": None, "exact": False, "choices": 1}
+    else:
+        row = ai.judge(at.before, at.move, seconds, depth)
+    loss = None if row["value"] is None else round(row["bestValue"] - row["value"], 2)
+    row = {"ply": ply, "move": at.move, "by": at.by, **row, "loss": loss}
+    return {**row, "mark": _mark(ai, row)}
+
+
+def _mark(ai: games.GameAI, row: JSON) -> str | None:
+    if row["loss"] is None:
+        return None
+    if ai.blunder_by_proof(row):
+        return "blunder"
+    found = None
+    for name, threshold in zip(MARK_NAMES, ai.MARKS, strict=True):
+        if row["loss"] >= threshold:
+            found = name
+    return found
+
+
+def accuracy(loss: float, half_loss: float) -> float:
+    """A move's accuracy in percent: 100 for the best move, halved every ``half_loss``."""
+    return float(100.0 * 2.0 ** (-max(0.0, loss) / half_loss))
+
+
+def summary(record: str, rows: list[JSON]) -> JSON:
+    """Per player (by the ``by`` of the moves): marks counted, judged moves, mean loss and
+    accuracy (a blunder by proof counts 0%); and the game's ``scale``."""
+    game = Record.parse(record).game
+    ai = games.ai(game)
+    players: dict[str, JSON] = {}
+    for row in rows:
+        side = players.setdefault(
+            row["by"], {"moves": 0, "loss": 0.0, "accuracy": 0.0, **dict.fromkeys(MARK_NAMES, 0)}
+        )
+        if row["loss"] is None:
+            continue
+        side["moves"] += 1
+        side["loss"] += row["loss"]
+        proof = row["mark"] == "blunder" and ai.blunder_by_proof(row)
+        side["accuracy"] += 0.0 if proof else accuracy(row["loss"], ai.HALF_LOSS)
+        if row["mark"]:
+            side[row["mark"]] += 1
+    for side in players.values():
+        judged = side["moves"]
+        side["meanLoss"] = round(side.pop("loss") / judged, 2) if judged else None
+        side["accuracy"] = round(side["accuracy"] / judged, 1) if judged else None
+    return {"players": players, "scale": scale(game)}
+
+
+@dataclass
+class Review:
+    """A whole game reviewed: one row per move and the summary."""
+
+    record: str
+    rows: list[JSON]
+    summary: JSON
+
+    def to_json(self) -> JSON:
+        """Plain JSON (what ``--json`` prints)."""
+        return {"record": self.record, "moves": self.rows, "summary": self.summary}
+
+
+def review(
+    record: str,
+    seconds: float | None = None,
+    depth: int | None = None,
+    on_row: Callable[[JSON], object] | None = None,
+) -> Review:
+    """Judge every move of the game ``record`` (``seconds`` per move, the game's default
+    unless given; or a ``depth``-ply search); ``on_row`` gets each row as it is done."""
+    rows = []
+    for ply in range(len(plies(record))):
+        row = judge(record, ply, seconds, depth)
+        rows.append(row)
+        if on_row is not None:
+            on_row(row)
+    return Review(record, rows, summary(record, rows))
+
+
+def _number(value: float | None) -> str:
+    if value is None:
+        return ""
+    return "0" if value == 0 else f"{value:+g}"
+
+
+def table(done: Review) -> str:
+    """The review as text: one line per move (number, who, move, its value, the best move
+    and its value, the loss, the mark), then each player's summary."""
+    unit = done.summary["scale"]["unit"]
+    lines = [
+        f"{'#':>3}  {'by':<6} {'move':<8} {'value':>7}  {'best':<8} {'best value':>10}  {'loss':>6}  mark"
+    ]
+    for row in done.rows:
+        exact = "=" if row["exact"] else " "
+        lines.append(
+            f"{row['ply'] + 1:>3}  {row['by']:<6} {row['move']:<8} {_number(row['value']):>7}"
+            f"{exact} {row['best']:<8} {_number(row['bestValue']):>10}  "
+            f"{'' if row['loss'] is None else format(row['loss'], 'g'):>6}  "
+            f"{row['mark'] or ('only move' if row['choices'] == 1 else '')}"
+        )
+    lines.append("")
+    lines.append(f"values in {unit} from the mover's view; = exact")
+    for by, side in done.summary["players"].items():
+        marks = ", ".join(
+            f"{side[name]} {name if side[name] == 1 else PLURALS[name]}" for name in MARK_NAMES
+        )
+        shown = "n/a" if side["accuracy"] is None else f"{side['accuracy']:g}%"
+        mean = "n/a" if side["meanLoss"] is None else f"{side['meanLoss']:g} {unit}"
+        lines.append(f"{by}: accuracy {shown}, mean loss {mean}, {marks}")
+    return "\n".join(lines)

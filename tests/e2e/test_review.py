@@ -1,0 +1,130 @@
+"""The game review in Chromium (issue 26): a Themisto game reviewed with its proven blunders,
+the n / p keys, a review cancelled half way, a reviewed game reloaded with its review kept, the
+finished game's banner offering it, and phone-sized screenshots. The Othello review runs in
+every engine (test_engines.py)."""
+
+from __future__ import annotations
+
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Browser, Page
+from test_games import shoot, snapshot
+from test_site import assert_clean
+
+from flipside.othello import Board
+
+THEMISTO = "h6-g5,a6-b5,c1-c2,a3-c1,a7-c7,h5-h6"
+"""Six random Themisto moves: wins in one missed and allowed (tests/test_review.py)."""
+OTHELLO = "e6d6c3f4d7c5g4g3c4g5"
+
+REVIEWED = "(() => { const r = window.flipside.snapshot().review; return !!r?.summary; })()"
+
+
+def open_and_review(page: Page, origin: str, record: str) -> dict:
+    page.goto("about:blank")
+    page.goto(f"{origin}/#{record}")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.click("#review-start")
+    wait_until(page, REVIEWED, 120_000)
+    return snapshot(page)["review"]
+
+
+def test_a_themisto_game_reviewed_with_its_proven_blunders_and_the_keys(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    review = open_and_review(page, root_server.origin, f"themisto/{THEMISTO}")
+    rows = review["rows"]
+    assert [r["move"] for r in rows] == THEMISTO.split(",")
+    assert review["summary"]["scale"]["unit"] == "points"
+    # A move that gives up a forced win, or walks into one, is a blunder whatever its loss.
+    proven = [
+        r for r in rows if r["bestValue"] == 8 > r["value"] or r["value"] == -8 < r["bestValue"]
+    ]
+    assert proven and all(r["mark"] == "blunder" for r in proven)
+    players = review["summary"]["players"]
+    assert sum(p["blunder"] for p in players.values()) == sum(r["mark"] == "blunder" for r in rows)
+    shoot(page, "review-themisto.png")
+
+    # n and p step between the marked moves (the position before each, after the one on
+    # screen); the best move ringed.
+    marked = [r["ply"] for r in rows if r["mark"] and r["ply"] > 0]
+    assert len(marked) >= 2
+    page.keyboard.press("Home")
+    wait_until(page, "window.flipside.snapshot().ply === 0")
+    page.keyboard.press("n")
+    wait_until(page, f"window.flipside.snapshot().ply === {marked[0]}")
+    page.keyboard.press("n")
+    wait_until(page, f"window.flipside.snapshot().ply === {marked[1]}")
+    page.keyboard.press("p")
+    wait_until(page, f"window.flipside.snapshot().ply === {marked[0]}")
+    assert snapshot(page)["review"]["ringed"] == rows[marked[0]]["bestSquares"]
+    assert len(rows[marked[0]]["bestSquares"]) == 2  # Themisto: from and to
+    assert_clean(watch, root_server.origin)
+
+
+def test_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    page.goto(f"{origin}/#othello/{OTHELLO}")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.click("#review-start")
+    wait_until(page, "window.flipside.snapshot().review?.judged >= 2", 60_000)
+    running = snapshot(page)["review"]
+    assert running["running"] and running["progressText"].startswith("Reviewing: ")
+    page.click("#review-cancel")
+    snap = snapshot(page)
+    assert snap["review"] is None and snap["transcript"] == OTHELLO
+    # The page stays playable and the search worker free: a move, then its undo.
+    page.click("#undo")
+    wait_until(page, f"window.flipside.snapshot().moves.length === {len(OTHELLO) // 2 - 1}")
+    page.click("#redo")
+    wait_until(page, f"window.flipside.snapshot().moves.length === {len(OTHELLO) // 2}")
+
+    page.click("#review-start")
+    wait_until(page, REVIEWED, 120_000)
+    rows = snapshot(page)["review"]["rows"]
+    page.reload()
+    wait_ready(page)
+    # The kept review is there at once, not computed again.
+    wait_until(page, REVIEWED, 2_000)
+    review = snapshot(page)["review"]
+    assert review["rows"] == rows and not review["running"]
+    assert_clean(watch, origin)
+
+
+def test_the_finished_game_offers_its_review(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    board = Board()
+    while not board.is_game_over():
+        board.push(board.legal_moves()[0])
+    page.goto(f"{root_server.origin}/#othello/{board.transcript()}")
+    snap = wait_ready(page)
+    assert snap["over"]
+    wait_until(page, "window.flipside.snapshot().notice?.startsWith('Game over.')")
+    assert page.locator("#notice-action").inner_text() == "Analyse game"
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.click("#notice-action")
+    wait_until(page, "window.flipside.snapshot().review?.running === true")
+    page.click("#review-cancel")
+    assert_clean(watch, root_server.origin)
+
+
+def test_a_reviewed_game_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        page = context.new_page()
+        phone_watch = PageWatch(context)
+        for name, record in (
+            ("othello", f"othello/{OTHELLO}"),
+            ("themisto", f"themisto/{THEMISTO}"),
+        ):
+            open_and_review(page, root_server.origin, record)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            page.locator("#review").scroll_into_view_if_needed()
+            shoot(page, f"phone-review-{name}.png")
+        assert phone_watch.errors == []
+    finally:
+        context.close()
