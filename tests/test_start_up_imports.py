@@ -12,6 +12,8 @@ import sys
 
 LAZY_PREFIXES = (
     "flipside.othello.ai",
+    "flipside.othello.xot",
+    "flipside.review",
     "flipside.themisto.ai",
     "flipside.import_export",
     "flipside.othello.ggf",
@@ -30,6 +32,13 @@ def test_importing_the_facade_loads_no_ai_module() -> None:
     assert "flipside.facade" in loaded and "flipside.games" in loaded
     assert "flipside.othello.game" in loaded and "flipside.themisto.game" in loaded
     assert [m for m in loaded if m.startswith(LAZY_PREFIXES)] == []
+
+
+def test_importing_the_facade_loads_no_random_module() -> None:
+    """``random`` (and what it imports) is only needed by dealt openings and the AI."""
+    code = "import sys, flipside.facade; print('random' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
 
 
 def test_the_check_sees_an_ai_module_when_one_is_loaded() -> None:

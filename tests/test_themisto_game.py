@@ -19,7 +19,17 @@ STATE_KEYS = {
     "legalNames", "lastMove", "lastFrom", "changed", "moves", "prefixes", "said", "counts", "over",
     "result", "status", "canUndo", "extra",
 }  # fmt: skip
-OTHELLO_EXTRA = {"transcript", "passed", "supply", "gave", "handicap", "clock", "flag", "series"}
+OTHELLO_EXTRA = {
+    "transcript",
+    "passed",
+    "supply",
+    "gave",
+    "handicap",
+    "clock",
+    "flag",
+    "series",
+    "opening",
+}
 THEMISTO_EXTRA = {
     "targets", "canPass", "pending", "lostTurn", "captured", "row", "draw", "moveLimit",
     "movesPlayed",

@@ -127,12 +127,14 @@ def engine_info() -> JSON:
 
 
 @method
-def new(game: str, options: JSON = None) -> JSON:
+def new(game: str, options: JSON = None, seed: int | None = None) -> JSON:
     """A new game of ``game`` with the New game dialog's ``options`` (see each adapter's
-    ``options_from_json``)."""
+    ``options_from_json``), starting with the moves of a dealt opening if they ask for one
+    (``seed`` fixes its random choice)."""
     adapter = _adapter(game)
     chosen = adapter.options_from_json({} if options is None else options)
-    return _state(adapter.replay(Record(adapter.NAME, "", chosen.fields())))
+    moves = adapter.opening_moves(chosen, checked_seed(seed))
+    return _state(adapter.replay(Record(adapter.NAME, moves, chosen.fields())))
 
 
 @method

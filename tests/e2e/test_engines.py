@@ -16,6 +16,7 @@ from test_ai import late_game
 from test_site import square_centre
 
 from flipside.othello import Board, Color
+from flipside.othello.xot import is_xot
 from tools.browsers import (
     ENGINES,
     VIEWPORT,
@@ -361,4 +362,32 @@ def test_a_game_reviewed_its_mistakes_and_a_retry(tab: Tab, site: StaticServer) 
     tab.wait_until(f"window.flipside.snapshot().transcript === '{REVIEWED}'")
     tab.wait_until("window.flipside.snapshot().review?.summary != null")
     assert snapshot(tab)["review"]["rows"] == rows
+    assert_clean(tab, origin)
+
+
+def test_a_dealt_opening_and_an_opponent_of_chosen_error(tab: Tab, site: StaticServer) -> None:
+    """The New game dialog's XOT opening and a computer that loses 1 disc a move, in every
+    engine: the game starts with an opening of the list (in its link), which Undo does not
+    take back, and the computer replies to a move."""
+    origin = site.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    tab.wait_until("window.flipside.snapshot().searchReady")
+    tab.click("#new-game")
+    tab.wait_until("document.getElementById('new-game-dialog').open")
+    tab.choose("#opening-kind", "xot")
+    tab.choose("#opponent", "computer")
+    tab.choose("#opponent-level", "loss:1")
+    shoot(tab, f"engine-{tab.engine}-dialog-openings.png")
+    tab.click("#start-game")
+    tab.wait_until("window.flipside.snapshot().moves.length === 8")
+    snap = snapshot(tab)
+    assert snap["record"].endswith("&opening=xot") and is_xot(snap["transcript"])
+    assert (snap["computer"], snap["level"], snap["toMove"]) == ("white", "loss:1", "black")
+    assert tab.evaluate("document.getElementById('undo').disabled") is True
+    opening, first = snap["transcript"], snap["legal"][0]
+    click_square(tab, first)
+    snap = wait_moves(tab, 10)
+    assert snap["transcript"].startswith(opening + first) and len(snap["transcript"]) == 20
+    assert snap["aiError"] is None
     assert_clean(tab, origin)

@@ -2,12 +2,13 @@
 // game's options. It remembers the last choices; Cancel or Escape leave the game untouched.
 
 import { GAMES } from "./games/index.js";
+import { levelLabel, levelValue } from "./levels.js";
 import { loadChoices, saveChoices } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const dialog = $("new-game-dialog");
 const FIELDS = ["opponent", "opponent-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
-  "series", "series-target", "move-limit", "move-limit-custom"];
+  "series", "series-target", "move-limit", "move-limit-custom", "opening-kind", "opening-plies"];
 const FIRST_GAME = Object.keys(GAMES)[0];
 
 function chosenGame() {
@@ -25,7 +26,7 @@ function fillLevels(game) {
   menu.dataset.game = game;
   menu.replaceChildren(
     ...Object.entries(levels).map(([n, name]) =>
-      Object.assign(document.createElement("option"), { value: n, textContent: `${n} · ${name}` }),
+      Object.assign(document.createElement("option"), { value: n, textContent: levelLabel(n, name) }),
     ),
   );
   if (chosen in levels) menu.value = chosen;
@@ -56,6 +57,7 @@ function refresh(resumable) {
   custom("clock-custom", $("clock").value === "custom");
   custom("series-target", $("series").value !== "none");
   custom("move-limit-custom", $("move-limit").value === "custom");
+  custom("opening-plies", $("opening-kind").value === "random");
   $("handicap-for").disabled = $("handicap").value === "0";
 }
 
@@ -81,7 +83,7 @@ function read() {
 /** What the choices mean: {game, options (for the facade), opponent, level, first}, or an
  *  error text for a value out of range. */
 export function interpret(c) {
-  const out = { game: c.game, opponent: c.opponent, level: Number(c["opponent-level"]), first: c.first };
+  const out = { game: c.game, opponent: c.opponent, level: levelValue(c["opponent-level"]), first: c.first };
   const made = GAMES[c.game].newGameOptions(c);
   if (made.error) return made;
   out.options = made.options;

@@ -72,9 +72,8 @@ app.ready = new Promise((resolve) => {
 });
 app.moveHistory = new MoveHistory(engine);
 app.clocks = new Clocks({ onFlag: (side) => app.timeRanOut(side), onTick: () => app.renderClocks() });
-const levels = Object.keys(firstView.levels).map(Number);
 app.ai = new ComputerPlayer({
-  settings: loadSettings(firstGame, Object.keys(firstView.sides), Math.max(...levels)),
+  settings: loadSettings(firstGame, Object.keys(firstView.sides), Object.keys(firstView.levels)),
   play: (record, move) => app.computerPlays(record, move),
   changed: () => app.renderAI(),
   budget: () => app.computerBudget(),

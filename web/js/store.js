@@ -95,9 +95,10 @@ function settingsKey(game) {
   return GAMES[game]?.oldSettingsKey ?? `flipside.settings.${game}.v1`;
 }
 
-/** The AI settings of `game`: {computer: null or one of `sides`, level: 1..`maxLevel`,
- *  hints: bool, you: "A"|"B"}. Anything missing or not understood falls back to the default. */
-export function loadSettings(game, sides, maxLevel) {
+/** The AI settings of `game`: {computer: null or one of `sides`, level: one of `levels` (a
+ *  number, or a text such as "loss:2"), hints: bool, you: "A"|"B"}. Anything missing or not
+ *  understood falls back to the default. */
+export function loadSettings(game, sides, levels) {
   let data = null;
   try {
     data = JSON.parse(storage()?.getItem(settingsKey(game)) ?? "null");
@@ -106,8 +107,8 @@ export function loadSettings(game, sides, maxLevel) {
   }
   const ok = data !== null && typeof data === "object";
   const computer = ok && sides.includes(data.computer) ? data.computer : null;
-  const level =
-    ok && Number.isInteger(data.level) && data.level >= 1 && data.level <= maxLevel ? data.level : DEFAULT_SETTINGS.level;
+  const known = ok && (Number.isInteger(data.level) || typeof data.level === "string") && levels.includes(String(data.level));
+  const level = known ? data.level : DEFAULT_SETTINGS.level;
   const you = ok && data.you === "B" ? "B" : "A";
   return { computer, level, hints: ok && data.hints === true, you };
 }

@@ -24,6 +24,11 @@ const RULES_METHODS = new Set([
   "open_saved",
   "at",
 ]);
+/** A game with a dealt opening (New game's `opening`, a record's `opening=`) reads the XOT
+ *  list and may ask the AI for balanced moves: files the snapshot does not hold. */
+function dealsOpening(params) {
+  return !!params?.options?.opening || Object.values(params ?? {}).some((v) => typeof v === "string" && v.includes("opening="));
+}
 let pyodide = null;
 let handle = null;
 let installed = null; // Promise: the app wheel's files are in site-packages
@@ -61,7 +66,7 @@ function installApp() {
 async function answer({ id, method, params }) {
   let text;
   try {
-    if (!RULES_METHODS.has(method)) await installApp();
+    if (!RULES_METHODS.has(method) || dealsOpening(params)) await installApp();
     const progress = (json) => post({ id, type: "report", report: JSON.parse(json) });
     text = handle(JSON.stringify({ id, method, params }), progress);
   } catch (err) {

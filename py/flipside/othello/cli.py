@@ -108,17 +108,21 @@ def _play(args: argparse.Namespace) -> int:
     engine = Engine(level=args.level, seed=args.seed)
     human = Color.parse(args.color)
     board = Board() if args.position is None else parse_board(args.position)
-    print(
-        f"You play {human}; the computer plays level {engine.level}. "
-        "Type a move, undo (takes back your last move) or quit."
-    )
+    if args.error is not None:
+        from flipside.othello.ai.api import parse_loss
+
+        parse_loss(f"loss:{args.error:g}")  # a ValueError for an error out of range
+    dealt = _dealt_opening(args, board)
+    discs = "disc" if args.error == 1 else "discs"
+    who = f"level {engine.level}" if args.error is None else f"losing {args.error:g} {discs} a move"
+    print(f"You play {human}; the computer plays {who}. Type a move, undo or quit.")
     while not board.is_game_over():
         print(format_board(board))
         opening = opening_of(board)
         if opening is not None:
             print(f"opening: {opening.name}")
         if board.turn is not human:
-            move = engine.best_move(board)
+            move = _computer_move(engine, board, args)
             print(f"computer plays {move}")
         elif not board.has_legal_move():
             print("you must pass")
@@ -131,7 +135,7 @@ def _play(args: argparse.Namespace) -> int:
             if text.lower() in ("quit", "q", "exit"):
                 return 1
             if text.lower() in ("undo", "u"):
-                if not _undo_to_turn(board, human):
+                if not _undo_to_turn(board, human, dealt):
                     print("nothing to undo")
                 continue
             try:
@@ -148,11 +152,40 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _undo_to_turn(board: Board, human: Color) -> bool:
-    """Take back moves until it is ``human``'s turn again, at least one of theirs included;
-    False (board unchanged) when the human has not moved yet."""
+def _dealt_opening(args: argparse.Namespace, board: Board) -> int:
+    """Play the ``--opening`` asked for (xot or random:N) on ``board``; its length in plies."""
+    if not args.opening:
+        return 0
+    from flipside.othello import game as othello_game
+    from flipside.record import Record
+
+    if args.position is not None:
+        raise ValueError("--opening starts from the standard position: not with --position")
+    options = othello_game.parse_options(Record("othello", "", (("opening", args.opening),)))
+    moves = othello_game.opening_moves(options, args.seed)
+    for i in range(0, len(moves), 2):
+        board.push_str(moves[i : i + 2])
+    print(f"opening ({args.opening}): {moves}")
+    return board.ply
+
+
+def _computer_move(engine: Any, board: Board, args: argparse.Namespace) -> Move:
+    if args.error is None:
+        move: Move = engine.best_move(board)
+        return move
+    from flipside.othello.ai.api import think
+
+    answer = think(
+        f"othello/{board.transcript()}", f"loss:{args.error:g}", None, args.seed, lambda _: None
+    )
+    return Move.parse(answer["move"])
+
+
+def _undo_to_turn(board: Board, human: Color, dealt: int = 0) -> bool:
+    """Take back moves until it is ``human``'s turn again, at least one of theirs included
+    and none of the ``dealt`` opening; False (board unchanged) when that cannot be done."""
     moves: list[Move] = []
-    while board.ply:
+    while board.ply > dealt:
         moves.append(board.pop())
         if board.turn is human and not moves[-1].is_pass:
             return True
@@ -203,6 +236,10 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--color", default="black", help="your colour: black (default) or white")
     p.add_argument("--position", metavar="P", help="start from this position or transcript")
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
+    p.add_argument("--opening", metavar="xot|random:N", help="start from a dealt opening")
+    p.add_argument(
+        "--error", type=float, metavar="D", help="the computer loses D discs a move on average"
+    )
     p.set_defaults(func=_play)
 
     add_analyse(commands, "othello")

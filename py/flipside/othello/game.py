@@ -11,6 +11,11 @@ Options of a record (``flipside.record``), in this order:
   to 64 points (each game gives its winner the disc margin); ``past=40-24,30-34`` the final
   scores (Black-White, empty squares to the winner) of the series' finished games. Player A
   plays Black in games 1, 3, 5..., player B in games 2, 4...;
+- ``opening=xot`` or ``opening=random:6``: the game's first moves (8 for XOT, N for a random
+  opening) were dealt, not chosen: an XOT opening from ``xot.tsv`` or N moves chosen at
+  random among balanced ones. They are part of the moves, replayed from the standard start,
+  cannot be taken back, and open every game of a series (each player gets them with each
+  colour in turn);
 - ``flag=white``: that side's time ran out, so it lost (the game is over).
 """
 
@@ -33,6 +38,8 @@ AI_MODULE = "flipside.othello.ai.api"
 SIDES = ("black", "white")
 CLOCK_LIMIT = 6 * 3600
 SERIES_LIMIT = {"games": 20, "points": 640}
+RANDOM_OPENING_LIMIT = 20
+"""A random opening has 1 to this many moves."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +54,8 @@ class Options:
     target: int = 0
     past: tuple[tuple[int, int], ...] = ()
     flag: Color | None = None
+    opening: str = ""  # "", "xot" or "random"
+    opening_plies: int = 0
 
     def fields(self) -> tuple[tuple[str, str], ...]:
         """The record's ``(key, value)`` pairs, in order, defaults left out."""
@@ -61,6 +70,10 @@ class Options:
             out.append(("series", f"{self.series}:{self.target}"))
             if self.past:
                 out.append(("past", ",".join(f"{b}-{w}" for b, w in self.past)))
+        if self.opening == "xot":
+            out.append(("opening", "xot"))
+        elif self.opening:
+            out.append(("opening", f"random:{self.opening_plies}"))
         if self.flag is not None:
             out.append(("flag", str(self.flag).lower()))
         return tuple(out)
@@ -78,11 +91,12 @@ class Options:
 _HANDICAP = re.compile(r"([1-4])([bw])")
 _SERIES = re.compile(r"(games|points):(\d{1,3})")
 _SCORE = re.compile(r"(\d{1,2})-(\d{1,2})")
+_OPENING = re.compile(r"xot|random:(\d{1,2})")
 
 
 def parse_options(record: Record) -> Options:
     """The options of ``record``; ValueError naming the bad one."""
-    known = {"handicap", "start", "clock", "series", "past", "flag"}
+    known = {"handicap", "start", "clock", "series", "past", "opening", "flag"}
     for key, _ in record.options:
         if key not in known:
             raise ValueError(f"unknown option {key!r}")
@@ -118,10 +132,56 @@ def parse_options(record: Record) -> Options:
         if text.lower() not in SIDES:
             raise ValueError(f"flag {text!r}: expected black or white")
         flag = Color.parse(text)
-    options = Options(handicap, color, start, clock, series, target, tuple(past), flag)
+    opening, opening_plies = _parse_opening(record.option("opening"))
+    if opening and (handicap or start):
+        raise ValueError(
+            "an opening starts from the standard position: not with a handicap or set-up"
+        )
+    options = Options(
+        handicap, color, start, clock, series, target, tuple(past), flag, opening, opening_plies
+    )
     if series and series_standing(options)["over"]:
         raise ValueError("the series was already decided before this game")
     return options
+
+
+def _parse_opening(text: str) -> tuple[str, int]:
+    if not text:
+        return "", 0
+    m = _OPENING.fullmatch(text.lower())
+    if not m or (m.group(1) is not None and not 1 <= int(m.group(1)) <= RANDOM_OPENING_LIMIT):
+        raise ValueError(
+            f"opening {text!r}: expected xot or random:N (N from 1 to {RANDOM_OPENING_LIMIT})"
+        )
+    from flipside.othello.xot import XOT_PLIES  # read on first use: not in the snapshot
+
+    return ("xot", XOT_PLIES) if m.group(1) is None else ("random", int(m.group(1)))
+
+
+def _check_opening(game: Game) -> None:
+    """An XOT game's first moves are an opening of the list (or the start of one)."""
+    options = game.options
+    if options.opening != "xot":
+        return
+    from flipside.othello.xot import XOT_PLIES, is_xot
+
+    dealt = "".join(str(m) for m in game.board.move_stack if not m.is_pass)[: 2 * XOT_PLIES]
+    if len(dealt) == 2 * XOT_PLIES and not is_xot(dealt):
+        raise ValueError(f"opening xot: {dealt} is not an opening of the XOT list")
+
+
+def opening_moves(options: Options, seed: int | None = None) -> str:
+    """The moves a new game with ``options`` starts with: an XOT opening, N balanced random
+    moves (the computer player chooses them), or none."""
+    if options.opening == "xot":
+        from flipside.othello.xot import random_xot
+
+        return random_xot(seed)
+    if options.opening == "random":
+        from flipside.othello.ai.balanced import random_opening
+
+        return random_opening(options.opening_plies, seed)
+    return ""
 
 
 def _parse_past(text: str) -> list[tuple[int, int]]:
@@ -142,7 +202,7 @@ def options_from_json(data: JSON) -> Options:
     if not isinstance(data, dict):
         raise TypeError("options must be a JSON object")
     fields: list[tuple[str, str]] = []
-    known = {"handicap", "handicapFor", "clock", "series", "start"}
+    known = {"handicap", "handicapFor", "clock", "series", "start", "opening"}
     if unknown := set(data) - known:
         raise ValueError(f"unknown Othello option {min(unknown)!r}")
     corners = data.get("handicap") or 0
@@ -160,6 +220,8 @@ def options_from_json(data: JSON) -> Options:
         if not isinstance(series, dict):
             raise ValueError("series: expected {kind, target}")
         fields.append(("series", f"{series.get('kind')}:{series.get('target')}"))
+    if data.get("opening"):
+        fields.append(("opening", str(data["opening"])))
     return parse_options(Record(NAME, "", tuple(fields)))
 
 
@@ -193,6 +255,7 @@ def replay(record: Record) -> Game:
         notes.append(_note(replayed, move))
         replayed.push(move)
     game = Game(board, options, notes)
+    _check_opening(game)
     _play_forced_pass(game)
     return game
 
@@ -246,6 +309,8 @@ def undo(record: Record) -> Game:
     placed = [m for m in game.board.move_stack if not m.is_pass]
     if not placed:
         raise ValueError("there is no move to undo")
+    if len(placed) <= game.options.opening_plies:
+        raise ValueError("the opening's moves were dealt: they cannot be taken back")
     return replay(record.with_moves("".join(str(m) for m in placed[:-1])))
 
 
@@ -271,7 +336,9 @@ def next_game(record: Record) -> Game:
     if series_standing(options, final_score(game))["over"]:
         raise ValueError("the series is over")
     past = (*options.past, final_score(game))
-    return replay(Record(NAME, "", _replace(options, past=past, flag=None).fields()))
+    placed = [str(m) for m in game.board.move_stack if not m.is_pass]
+    opening = "".join(placed[: options.opening_plies])  # every game starts with the same one
+    return replay(Record(NAME, opening, _replace(options, past=past, flag=None).fields()))
 
 
 def _replace(options: Options, **changes: object) -> Options:
@@ -346,9 +413,11 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
         last = next((m for m in reversed(board.move_stack) if not m.is_pass), None)
     legal = [] if over else [m.square for m in board.legal_moves() if not m.is_pass]
     black, white = board.count(Color.BLACK), board.count(Color.WHITE)
-    moves = []
+    moves: list[JSON] = []
     turn = options.board().turn
     for move, note in zip(board.move_stack, game.notes, strict=True):
+        if not note and len(moves) < options.opening_plies:
+            note = "opening"
         moves.append({"text": str(move), "by": str(turn).lower(), "note": note})
         turn = turn.opponent
     supply_black, supply_white = board.disc_supply()
@@ -373,7 +442,7 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
         "over": over,
         "result": _result(game) if over else None,
         "status": _status(game, passed, black, white),
-        "canUndo": options.flag is None and board.transcript() != "",
+        "canUndo": options.flag is None and len(board.transcript()) > 2 * options.opening_plies,
         "extra": {
             "transcript": board.transcript(),
             "passed": passed,
@@ -387,6 +456,11 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
             "clock": options.clock,
             "flag": None if options.flag is None else str(options.flag).lower(),
             "series": series,
+            "opening": (
+                {"kind": options.opening, "plies": options.opening_plies}
+                if options.opening
+                else None
+            ),
         },
     }
 

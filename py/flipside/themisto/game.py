@@ -73,6 +73,11 @@ def parse_options(record: Record) -> Options:
     return Options(limit, start)
 
 
+def opening_moves(options: Options, seed: int | None = None) -> str:
+    """Themisto games start from the set-up: no dealt opening."""
+    return ""
+
+
 def options_from_json(data: JSON) -> Options:
     """Options chosen in the New game dialog: ``moveLimit`` (a number, or 0/null for
     none), ``start`` (a position string)."""

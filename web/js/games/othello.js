@@ -10,9 +10,21 @@ export const othello = {
   firstSide: "black",
   rulesText: "Black moves first. Place a disc so that it flanks a line of the opponent's discs.",
   hasAI: true,
-  levels: { 1: "Beginner", 2: "Novice", 3: "Casual", 4: "Club", 5: "Strong", 6: "Expert" },
+  // The levels by what they do, then the opponents of a chosen average error.
+  levels: {
+    1: "Beginner (random)",
+    2: "Novice (1 ahead)",
+    3: "Casual (2 ahead)",
+    4: "Club (4 ahead)",
+    5: "Strong (6 ahead)",
+    6: "Expert (deep)",
+    "loss:0.5": "Loses ½ disc a move",
+    "loss:1": "Loses 1 disc a move",
+    "loss:2": "Loses 2 discs a move",
+    "loss:4": "Loses 4 discs a move",
+  },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
-  levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4 },
+  levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4, "loss:0.5": 1.6, "loss:1": 1.6, "loss:2": 1.6, "loss:4": 1.6 },
   graph: { legend: "(discs, Black's view)", ahead: ["Black ahead", "White ahead"] },
   hasOpening: true,
   showsCounts: true,
@@ -42,6 +54,16 @@ export const othello = {
     const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
     if (!(minutes >= 0 && minutes <= 360)) return { error: "The clock takes 0.05 to 360 minutes." };
     if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
+    if (c["opening-kind"] === "xot") options.opening = "xot";
+    else if (c["opening-kind"] === "random") {
+      const plies = Number(c["opening-plies"]);
+      if (!Number.isInteger(plies) || plies < 1 || plies > 20) return { error: "A random opening has 1–20 moves." };
+      if (c.handicap !== "0") return { error: "An opening starts from the standard position: choose no handicap." };
+      options.opening = `random:${plies}`;
+    }
+    if (options.opening === "xot" && c.handicap !== "0") {
+      return { error: "An opening starts from the standard position: choose no handicap." };
+    }
     if (c.series !== "none") {
       const target = Number(c["series-target"]);
       const most = c.series === "games" ? 20 : 640;

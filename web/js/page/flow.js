@@ -6,6 +6,7 @@ import { afterMove, announce } from "../announce.js";
 import { animateMove } from "../anim.js";
 import { squareLabel } from "../board.js";
 import { GAMES } from "../games/index.js";
+import { levelValue } from "../levels.js";
 import { writeLink } from "../link.js";
 import { loadSettings, saveSettings, saveState } from "../store.js";
 import { capitalize } from "./text.js";
@@ -17,12 +18,12 @@ export function installFlow(app) {
   /** The AI settings saved for `game` (checked against its sides and levels). */
   function settingsOf(game) {
     const view = GAMES[game];
-    return loadSettings(game, Object.keys(view.sides), Math.max(...Object.keys(view.levels).map(Number)));
+    return loadSettings(game, Object.keys(view.sides), Object.keys(view.levels));
   }
 
   function changeSettings() {
     const computer = $("computer").value === "off" ? null : $("computer").value;
-    const settings = { ...ai.settings, computer, level: Number($("level").value), hints: $("hints").checked };
+    const settings = { ...ai.settings, computer, level: levelValue($("level").value), hints: $("hints").checked };
     saveSettings(page.gameView.id, settings);
     ai.configure(settings);
     app.renderPanel();

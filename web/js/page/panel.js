@@ -6,6 +6,7 @@ import { formatValue } from "../board.js";
 import { formatClock } from "../clock.js";
 import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
+import { levelLabel } from "../levels.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPanel(app) {
@@ -22,7 +23,7 @@ export function installPanel(app) {
       option("off", "Off (2 players)"),
       ...Object.keys(view.sides).reverse().map((side) => option(side, view.sides[side])),
     );
-    $("level").replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, `${n} · ${name}`)));
+    $("level").replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))));
   }
 
   function sideName(side) {
@@ -44,7 +45,7 @@ export function installPanel(app) {
     $("hints").checked = hints;
     $("tagline").textContent =
       computer && withAI
-        ? `${page.gameView.title} · you against the computer (${sideName(computer)}, level ${level} · ${view.levels[level]})`
+        ? `${page.gameView.title} · you against the computer (${sideName(computer)}, ${typeof level === "number" ? "level " : ""}${levelLabel(level, view.levels[level]).replace(/ \(.*/, "")})`
         : `${page.gameView.title} · two players, one device`;
     const job = ai.thinking;
     $("thinking").hidden = !job;

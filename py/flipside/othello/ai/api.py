@@ -7,6 +7,9 @@ see :class:`flipside.games.GameAI`. The facade imports this module on first use.
 from __future__ import annotations
 
 import functools
+import itertools
+import math
+import random
 import time
 from typing import Any
 
@@ -51,6 +54,8 @@ def think(
     each finished depth, so "move now" can play the best move so far. The answer has the
     same fields plus ``level`` and ``record``; ``score`` is in discs from the side to move
     (exact when ``exact``)."""
+    if isinstance(level, str) and level.startswith(LOSS_PREFIX):
+        return _think_with_loss(record, parse_loss(level), seconds, seed, report)
     board = _board(record)
     engine = engine_at(parse_level(checked_level(level, MAX_LEVEL)))
     if seed is not None:
@@ -58,6 +63,81 @@ def think(
     budget = seconds or level_seconds(engine.level)
     info = engine.think(board, seconds=budget, on_depth=lambda i: report(search_info(i)))
     return {**search_info(info), "level": engine.level, "record": record}
+
+
+# -- an opponent with a chosen error ------------------------------------------------------------
+
+LOSS_PREFIX = "loss:"
+LOSSES = (0.5, 1.0, 2.0, 4.0)
+"""The average disc losses a move the page offers (level ``"loss:2"``)."""
+LOSS_LEVEL = 5
+"""The search that values every move for the chosen-error opponent (midgame)."""
+LOSS_EXACT_EMPTIES = 12
+"""From this many empty squares down it values every move exactly."""
+
+
+def parse_loss(level: str) -> float:
+    """The average loss a ``"loss:D"`` level asks for (0 < D <= 16); ValueError otherwise."""
+    try:
+        loss = float(level[len(LOSS_PREFIX) :])
+    except ValueError:
+        loss = math.nan
+    if not 0 < loss <= 16:
+        raise ValueError(f"level {level!r}: expected loss:D with D discs from 0 to 16")
+    return loss
+
+
+def pick_with_loss(losses: dict[str, float], target: float, chance: float) -> str:
+    """The move whose loss is ``target`` on average: between the two moves whose losses
+    bracket ``target``, the worse one with probability ``(target - lo) / (hi - lo)``
+    (``chance`` uniform in [0, 1)); the best or the worst move outside their range."""
+    ordered = sorted(losses.items(), key=lambda item: (item[1], item[0]))
+    if target <= ordered[0][1]:
+        return ordered[0][0]
+    for (low_move, low), (high_move, high) in itertools.pairwise(ordered):
+        if low <= target <= high:
+            return high_move if high > low and chance < (target - low) / (high - low) else low_move
+    return ordered[-1][0]
+
+
+def _think_with_loss(
+    record: str, loss: float, seconds: float | None, seed: int | None, report: Report
+) -> JSON:
+    """A move that loses ``loss`` discs on average, like a player of that strength: every
+    move valued (exactly near the end), a target loss drawn from an exponential
+    distribution of mean ``loss``, and the move whose loss is the target on average."""
+    board = _board(record)
+    rng = random.Random(seed)
+    P, O = board.bits()
+    start = time.perf_counter()
+    if board.legal_moves() == [PASS_MOVE]:
+        raise ValueError("passes are played automatically when a side has no move")
+    if 64 - (P | O).bit_count() <= LOSS_EXACT_EMPTIES:
+        solver = Solver()
+        values = {str(Move(sq)): float(v) for sq, v in solver.move_scores(P, O).items()}
+        exact, depth, nodes = True, 64 - (P | O).bit_count(), solver.nodes
+    else:
+        budget = seconds or level_seconds(LOSS_LEVEL)
+        found = Engine(LOSS_LEVEL).analysis(
+            board, seconds=budget, on_depth=lambda i: report(search_info(i))
+        )
+        values = {str(m): float(v) for m, v in found.values.items()}
+        exact, depth, nodes = found.exact, found.depth, found.nodes
+    best = max(values.values())
+    target = -loss * math.log(1.0 - rng.random())
+    move = pick_with_loss({m: best - v for m, v in values.items()}, target, rng.random())
+    return {
+        "depth": depth,
+        "move": move,
+        "score": values[move],
+        "pv": [move],
+        "nodes": nodes,
+        "exact": exact,
+        "seconds": time.perf_counter() - start,
+        "loss": best - values[move],
+        "level": f"{LOSS_PREFIX}{loss:g}",
+        "record": record,
+    }
 
 
 def hints(record: str, level: int | str | None, seconds: float | None, report: Report) -> JSON:

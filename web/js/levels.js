@@ -1,0 +1,13 @@
+// The computer's levels in menus and settings: a ladder of numbered levels, and (Othello)
+// opponents of a chosen average error, named by text ("loss:2").
+
+/** A level menu's label: "4 · Club (4 ahead)"; a chosen-error level by its name. */
+export function levelLabel(level, name) {
+  return /^\d+$/.test(String(level)) ? `${level} · ${name}` : name;
+}
+
+/** A level as the settings hold it: a number for the ladder's levels, else its text
+ *  (`"loss:2"`: the opponent that loses 2 discs a move on average). */
+export function levelValue(text) {
+  return /^\d+$/.test(String(text)) ? Number(text) : String(text);
+}
