@@ -43,11 +43,14 @@ self.addEventListener("fetch", (event) => {
       } catch {
         // The cache could not be read (Firefox, while the precache writes it): the network.
       }
-      try {
-        return await fetch(request);
-      } catch {
-        return fetch(request); // once more, for a failure that passes
+      const response = await fetch(request).catch(() => fetch(request)); // once more, for a failure that passes
+      // A file the precache leaves out (the puzzles): kept once fetched, for offline use.
+      const path = new URL(request.url).pathname.split("/").slice(-2).join("/");
+      if (response.ok && BUILD.lazy?.includes(path)) {
+        const copy = response.clone();
+        caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
       }
+      return response;
     })(),
   );
 });

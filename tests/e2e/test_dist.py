@@ -38,7 +38,10 @@ def test_lock_file_lists_the_served_wheels_with_their_hashes(dist: Path) -> None
 def test_service_worker_precaches_every_file(dist: Path) -> None:
     build = sw_build(dist)
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
-    assert set(build["files"]) == (on_disk - {"sw.js"}) | {"./"}
+    assert set(build["files"]) | set(build["lazy"]) == (on_disk - {"sw.js"}) | {"./"}
+    # The puzzle sets are cached when they are first opened, not on the first visit.
+    assert build["lazy"] == ["puzzles/othello.json", "puzzles/themisto.json"]
+    assert not set(build["files"]) & set(build["lazy"])
     assert re.fullmatch(r"[0-9a-f]{16}", build["version"])
 
 

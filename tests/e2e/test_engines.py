@@ -391,3 +391,20 @@ def test_a_dealt_opening_and_an_opponent_of_chosen_error(tab: Tab, site: StaticS
     assert snap["transcript"].startswith(opening + first) and len(snap["transcript"]) == 20
     assert snap["aiError"] is None
     assert_clean(tab, origin)
+
+
+def test_a_puzzle_in_every_engine(tab: Tab, site: StaticServer) -> None:
+    """A puzzle link opens the puzzle (its set fetched then), a click on the best move solves
+    it, and the streak is counted."""
+    origin = site.origin
+    best = json.loads(
+        (Path(__file__).resolve().parents[2] / "web" / "puzzles" / "othello.json").read_text()
+    )["puzzles"][4]["best"]
+    tab.goto(origin + "/#puzzle/othello/5")
+    ready(tab)
+    tab.wait_until("window.flipside.snapshot().puzzle?.id === 5")
+    shoot(tab, f"engine-{tab.engine}-puzzle.png")
+    click_square(tab, best)
+    tab.wait_until("window.flipside.snapshot().puzzle?.result === 'solved'")
+    assert snapshot(tab)["puzzle"]["score"].startswith("Streak 1 · solved 1 of ")
+    assert_clean(tab, origin)

@@ -59,7 +59,14 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
     levels = page.locator("#opponent-level option").all_inner_texts()
     assert levels == ["1 · Beginner", "2 · Novice", "3 · Club", "4 · Strong"]
     page.check('#new-game-dialog input[name="game"][value="othello"]')
-    assert page.locator("#opponent-level option").count() == 6
+    # Othello's six levels, then its opponents of a chosen average loss.
+    othello = page.locator("#opponent-level option").all_inner_texts()
+    assert othello[0] == "1 · Beginner (random)" and othello[6:] == [
+        "Loses ½ disc a move",
+        "Loses 1 disc a move",
+        "Loses 2 discs a move",
+        "Loses 4 discs a move",
+    ]
     page.click("#cancel-game")
 
     snap = start_game(page, "themisto", opponent="computer", opponent_level="1", first="first")
@@ -94,7 +101,7 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
     page.click("#switch-othello")
     wait_until(page, "window.flipside.snapshot().game === 'othello'")
     assert snapshot(page)["computer"] is None
-    expect(page.locator("#level option")).to_have_count(6)
+    expect(page.locator("#level option")).to_have_count(10)  # six levels, four chosen losses
     page.click("#switch-themisto")
     wait_until(page, "window.flipside.snapshot().game === 'themisto'")
     snap = snapshot(page)

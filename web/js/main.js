@@ -24,6 +24,7 @@ import { installGamesMenu } from "./page/games-menu.js";
 import { installInput } from "./page/input.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
+import { installPuzzles } from "./page/puzzles.js";
 import { installReview } from "./page/review.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
@@ -37,6 +38,7 @@ const ROOMS = [
   installFlow,
   installStepping,
   installReview,
+  installPuzzles,
   installGamesMenu,
   installStartup,
   installInput,

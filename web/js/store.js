@@ -198,3 +198,32 @@ export function saveReview(review) {
     // not kept: the next visit reviews the game again
   }
 }
+
+const PUZZLES_KEY = "flipside.puzzles.v1";
+
+/** The player's puzzle record for `game`: {solved: [ids], streak, next}; a corrupt store
+ *  reads as a fresh start. */
+export function loadPuzzleScore(game) {
+  try {
+    const data = JSON.parse(storage()?.getItem(PUZZLES_KEY) ?? "{}")?.[game];
+    const solved = Array.isArray(data?.solved) ? data.solved.filter(Number.isInteger) : [];
+    const streak = Number.isInteger(data?.streak) && data.streak >= 0 ? data.streak : 0;
+    const next = Number.isInteger(data?.next) && data.next >= 1 ? data.next : 1;
+    return { solved, streak, next };
+  } catch {
+    return { solved: [], streak: 0, next: 1 };
+  }
+}
+
+export function savePuzzleScore(game, score) {
+  try {
+    const all = JSON.parse(storage()?.getItem(PUZZLES_KEY) ?? "{}") ?? {};
+    storage()?.setItem(PUZZLES_KEY, JSON.stringify({ ...all, [game]: score }));
+  } catch {
+    try {
+      storage()?.setItem(PUZZLES_KEY, JSON.stringify({ [game]: score }));
+    } catch {
+      // not kept: the streak starts again next visit
+    }
+  }
+}

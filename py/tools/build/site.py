@@ -51,6 +51,9 @@ SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
 INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
 # The modules that stay files of their own beside the bundle: the first module and what it
 # starts before the page (one engine instance, shared by main.js), and the worker.
+LAZY_PREFIXES = ("puzzles/",)
+"""Files the service worker does not precache: fetched (and then cached) when first opened,
+so that a first visit stays as light as before them."""
 SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "worker.js")
 
 
@@ -247,7 +250,9 @@ def write_sizes(dist: Path) -> None:
 
 
 def write_service_worker(dist: Path, template: Path) -> str:
-    """Write ``dist/sw.js`` with the precache list; return the build's content hash."""
+    """Write ``dist/sw.js`` with the precache list (every file but the ``LAZY_PREFIXES``
+    ones, which it caches when the page first asks for them); return the build's content
+    hash (of every file)."""
     files = sorted(
         p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file() and p.name != "sw.js"
     )
@@ -258,7 +263,9 @@ def write_service_worker(dist: Path, template: Path) -> str:
     text = template.read_text()
     if PRECACHE_PLACEHOLDER not in text:
         raise SystemExit(f"build_site: {template} lacks the line {PRECACHE_PLACEHOLDER!r}")
-    build = {"version": version, "files": ["./", *files]}
+    lazy = [name for name in files if name.startswith(LAZY_PREFIXES)]
+    eager = [name for name in files if name not in lazy]
+    build = {"version": version, "files": ["./", *eager], "lazy": lazy}
     text = text.replace(PRECACHE_PLACEHOLDER, f"const BUILD = {json.dumps(build)};")
     (dist / "sw.js").write_text(text)
     return version

@@ -79,6 +79,7 @@ export function installAutomation(app) {
         opening: ai.opening?.name ?? null,
         evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
         review: app.reviewSnapshot(),
+        puzzle: app.puzzleSnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],
         resources: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -116,20 +116,25 @@ export function installGamesMenu(app) {
 
   /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
    *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
-   *  `computer`: the side the computer plays; otherwise the game's computer settings stay. */
-  function openGame(state, label, { analyse = false, computer = undefined } = {}) {
+   *  `computer`: the side the computer plays; otherwise the game's computer settings stay.
+   *  Puzzle: no computer, no hints; `keep` false: the game replaced (an earlier puzzle) is not
+   *  kept, the one kept before it stays the way back. */
+  function openGame(state, label, { analyse = false, computer = undefined, puzzle = false, keep = true } = {}) {
     const replaced = page.state?.save;
     const base = app.settingsOf(state.game);
     const settings = analyse
       ? { ...base, computer: null, hints: true }
-      : computer !== undefined
-        ? { ...base, computer }
-        : base;
-    previousSettings = computer !== undefined && page.state?.game === state.game ? base : null;
+      : puzzle
+        ? { ...base, computer: null, hints: false }
+        : computer !== undefined
+          ? { ...base, computer }
+          : base;
+    const changed = computer !== undefined || puzzle;
+    if (keep) previousSettings = changed && page.state?.game === state.game ? base : null;
     saveSettings(state.game, settings);
     app.show(state, { settings });
     if (replaced && replaced !== state.save) {
-      keepPrevious(replaced);
+      if (keep) keepPrevious(replaced);
       app.notice(`Opened ${label}. Your previous game is kept.`, { label: "Back to it", run: () => returnToPrevious() });
     } else app.notice(`Opened ${label}.`);
   }
@@ -138,6 +143,7 @@ export function installGamesMenu(app) {
   async function openLinkInAddressBar() {
     const link = readLink();
     if (!page.engineReady || link === page.state?.link || link === app.shownState()?.link) return;
+    if (app.openPuzzleLink(link)) return;
     try {
       const state = await engine.call("open_link", { fragment: link });
       app.notice("");

@@ -166,6 +166,7 @@ export function installPanel(app) {
     app.renderMoveList(live, moveHistory.plyOf(live));
     app.renderHistory(live);
     app.renderReview();
+    app.renderPuzzle();
     canvas.setAttribute("aria-label", `${page.gameView.title} board. ${s.status}. Arrow keys move, Enter plays.`);
     renderChoice();
   }

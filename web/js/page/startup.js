@@ -14,7 +14,9 @@ export function installStartup(app) {
     const link = readLink();
     let linkProblem = null;
     const saved = loadSaved();
-    if (link) {
+    if (link.startsWith("puzzle/")) {
+      puzzleLink = link; // opened once the page is ready, over the saved game
+    } else if (link) {
       try {
         const state = await engine.call("open_link", { fragment: link });
         app.offerPrevious(loadSaved(state.game), state);
@@ -38,6 +40,7 @@ export function installStartup(app) {
   }
 
   let starting = started; // the first start began in boot.js; a retry starts anew
+  let puzzleLink = null;
 
   async function startEngine() {
     $("failure").hidden = true;
@@ -56,6 +59,7 @@ export function installStartup(app) {
       $("loading").hidden = true;
       app.show(state);
       startSearchWorker();
+      if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
       registerServiceWorker();
     } catch (err) {

@@ -1,0 +1,116 @@
+"""Puzzles in Chromium (issue 27): the set fetched only when opened, a puzzle solved by a
+click, a wrong move refuted, Try again and the solution, the streak kept, puzzle links
+(valid, malformed, out of range) and the way back to the game. Every engine:
+test_engines.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Page
+from test_games import shoot, snapshot
+from test_site import assert_clean, click_square
+
+from flipside.othello import Board
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def puzzles(game: str) -> list[dict]:
+    return json.loads((ROOT / "web" / "puzzles" / f"{game}.json").read_text())["puzzles"]  # type: ignore[no-any-return]
+
+
+def wrong_move(puzzle: dict) -> str:
+    """A move other than the best after which the opponent has a move to answer with."""
+    board = Board.from_position(puzzle["position"][:64] + " " + puzzle["position"][64:])
+    for move in board.legal_moves():
+        after = board.copy()
+        after.push(move)
+        if str(move) != puzzle["best"] and after.has_legal_move():
+            return str(move)
+    raise AssertionError(f"puzzle {puzzle['id']} has no wrong move with an answer")
+
+
+def test_an_othello_puzzle_solved_and_one_refuted(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    page.goto(origin + "/#othello/f5d6c3")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    assert not [u for u in snapshot(page)["resources"] if "/puzzles/" in u]  # not on a visit
+    first, second = puzzles("othello")[:2]
+
+    page.click("#puzzles")
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 1")
+    snap = snapshot(page)
+    assert [u for u in snap["resources"] if "/puzzles/" in u] == [origin + "/puzzles/othello.json"]
+    assert page.evaluate("location.hash") == "#puzzle/othello/1"
+    assert snap["computer"] is None and snap["hintMode"] is False
+    assert snap["notice"] == "Opened Othello puzzle 1. Your previous game is kept."
+    click_square(page, first["best"])
+    wait_until(page, "window.flipside.snapshot().puzzle?.result === 'solved'")
+    snap = snapshot(page)
+    assert snap["puzzle"]["text"] == f"Solved: {first['best']} is the best move."
+    assert snap["puzzle"]["score"].startswith("Streak 1 · solved 1 of ")
+    shoot(page, "puzzle-othello-solved.png")
+
+    page.click("#puzzle-next")
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 2")
+    page.click("#puzzle-hint")
+    assert snapshot(page)["puzzle"]["text"] == f"Hint: the move is on the {second['best'][0]} file."
+    wrong = wrong_move(second)
+    click_square(page, wrong)
+    wait_until(page, "window.flipside.snapshot().puzzle?.reply != null", 30_000)
+    wait_until(page, "window.flipside.snapshot().moves.length === 2")
+    snap = snapshot(page)
+    assert snap["moves"] == [wrong, snap["puzzle"]["reply"]]
+    assert snap["puzzle"]["text"].startswith(f"{wrong} is not the best move: ")
+    assert snap["puzzle"]["score"].startswith("Streak 0 · solved 1 of ")
+    shoot(page, "puzzle-othello-refuted.png")
+    page.click("#puzzle-retry")
+    wait_until(page, "window.flipside.snapshot().moves.length === 0")
+    page.click("#puzzle-solution")
+    wait_until(page, "window.flipside.snapshot().moves.length === 1")
+    assert snapshot(page)["moves"] == [second["best"]]
+
+    # Back to your game: the game the first puzzle replaced (not the first puzzle).
+    page.click("#puzzle-leave")
+    wait_until(page, "window.flipside.snapshot().transcript === 'f5d6c3'")
+    assert snapshot(page)["puzzle"] is None
+    assert_clean(watch, origin)
+
+
+def test_puzzle_links_valid_malformed_and_out_of_range(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    third = puzzles("themisto")[2]
+    page.goto(origin + "/#puzzle/themisto/3")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 3")
+    snap = snapshot(page)
+    assert snap["game"] == "themisto" and snap["puzzle"]["best"] == third["best"]
+    page.evaluate(
+        "(move) => { document.getElementById('move-input').value = move;"
+        " document.getElementById('move-form').requestSubmit(); }",
+        third["best"],
+    )
+    wait_until(page, "window.flipside.snapshot().puzzle?.result === 'solved'")
+    shoot(page, "puzzle-themisto-solved.png")
+    record = snapshot(page)["record"]
+    count = len(puzzles("othello"))
+    for link, message in (
+        (
+            "puzzle/othello/99999",
+            f"There is no Othello puzzle 99999: they are numbered 1 to {count}.",
+        ),
+        ("puzzle/chess/1", 'The link "#puzzle/chess/1" names no puzzle'),
+        ("puzzle/othello/x", 'The link "#puzzle/othello/x" names no puzzle'),
+    ):
+        page.evaluate(f"location.hash = '{link}'")
+        wait_until(page, f"(window.flipside.snapshot().notice || '').startsWith({message!r})")
+        assert snapshot(page)["record"] == record  # nothing lost
+    assert_clean(watch, origin)
