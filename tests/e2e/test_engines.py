@@ -408,3 +408,20 @@ def test_a_puzzle_in_every_engine(tab: Tab, site: StaticServer) -> None:
     tab.wait_until("window.flipside.snapshot().puzzle?.result === 'solved'")
     assert snapshot(tab)["puzzle"]["score"].startswith("Streak 1 · solved 1 of ")
     assert_clean(tab, origin)
+
+
+def test_a_lesson_step_in_every_engine(tab: Tab, site: StaticServer) -> None:
+    """The Themisto course offered beside a Themisto game, its first step met by a typed move."""
+    origin = site.origin
+    tab.goto(origin + "/#themisto/b1-b4")
+    ready(tab)
+    tab.click("#learn-offer")
+    tab.wait_until("window.flipside.snapshot().lesson?.step === 1")
+    shoot(tab, f"engine-{tab.engine}-lesson.png")
+    tab.evaluate(
+        "(() => { document.getElementById('move-input').value = 'd4-d5';"
+        " document.getElementById('move-form').requestSubmit(); })()"
+    )
+    tab.wait_until("window.flipside.snapshot().lesson?.result === 'done'")
+    assert snapshot(tab)["moves"] == ["d4-d5"]
+    assert_clean(tab, origin)

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from test_games import shoot, snapshot
 from test_site import assert_clean, click_square
 
@@ -114,3 +114,26 @@ def test_puzzle_links_valid_malformed_and_out_of_range(
         wait_until(page, f"(window.flipside.snapshot().notice || '').startsWith({message!r})")
         assert snapshot(page)["record"] == record  # nothing lost
     assert_clean(watch, origin)
+
+
+def test_a_puzzle_and_a_lesson_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
+    try:
+        phone_watch = PageWatch(context)
+        page = context.new_page()
+        page.goto(root_server.origin + "/#puzzle/othello/7")
+        wait_ready(page)
+        wait_until(page, "window.flipside.snapshot().puzzle?.id === 7")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("#puzzle").scroll_into_view_if_needed()
+        shoot(page, "phone-puzzle.png")
+        page.goto("about:blank")
+        page.goto(root_server.origin + "/#themisto/b1-b4")
+        wait_ready(page)
+        page.click("#learn-offer")
+        wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        shoot(page, "phone-lesson.png")
+        assert phone_watch.errors == []
+    finally:
+        context.close()

@@ -24,6 +24,7 @@ import { installGamesMenu } from "./page/games-menu.js";
 import { installInput } from "./page/input.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
+import { installLearn } from "./page/learn.js";
 import { installPuzzles } from "./page/puzzles.js";
 import { installReview } from "./page/review.js";
 import { installStartup } from "./page/startup.js";
@@ -39,6 +40,7 @@ const ROOMS = [
   installStepping,
   installReview,
   installPuzzles,
+  installLearn,
   installGamesMenu,
   installStartup,
   installInput,

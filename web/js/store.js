@@ -227,3 +227,27 @@ export function savePuzzleScore(game, score) {
     }
   }
 }
+
+const LEARN_KEY = "flipside.learn.v1";
+
+/** The steps of the Themisto course learned (indices). */
+function loadLearn() {
+  try {
+    const data = JSON.parse(storage()?.getItem(LEARN_KEY) ?? "{}") ?? {};
+    const learned = Array.isArray(data.learned) ? data.learned.filter(Number.isInteger) : [];
+    return { learned };
+  } catch {
+    return { learned: [] };
+  }
+}
+
+function saveLearn(data) {
+  try {
+    storage()?.setItem(LEARN_KEY, JSON.stringify(data));
+  } catch {
+    // not kept: the course starts again next visit
+  }
+}
+
+export const loadLearned = () => loadLearn().learned;
+export const saveLearned = (learned) => saveLearn({ ...loadLearn(), learned });

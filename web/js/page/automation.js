@@ -80,6 +80,7 @@ export function installAutomation(app) {
         evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
         review: app.reviewSnapshot(),
         puzzle: app.puzzleSnapshot(),
+        lesson: app.lessonSnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],
         resources: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -167,6 +167,7 @@ export function installPanel(app) {
     app.renderHistory(live);
     app.renderReview();
     app.renderPuzzle();
+    app.renderLesson();
     canvas.setAttribute("aria-label", `${page.gameView.title} board. ${s.status}. Arrow keys move, Enter plays.`);
     renderChoice();
   }
@@ -190,6 +191,7 @@ export function installPanel(app) {
 
   function showRules() {
     for (const id of Object.keys(GAMES)) $(`rules-${id}`).hidden = id !== page.gameView.id;
+    $("learn-themisto").hidden = page.gameView.id !== "themisto";
     $("rules-title").textContent = `Rules of ${page.gameView.title}`;
     $("rules-dialog").showModal();
   }

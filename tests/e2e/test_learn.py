@@ -1,0 +1,90 @@
+"""Learn Themisto in Chromium (issue 27): the course opened from the Rules view, every step
+completed by playing its answer on the page (typed, as a keyboard user would), a wrong move
+explained, Try again, the progress kept, and the way back to the game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Page
+from test_games import facade, shoot, snapshot
+from test_site import assert_clean
+
+COURSE = json.loads(
+    (Path(__file__).resolve().parents[2] / "web" / "js" / "learn" / "themisto.json").read_text()
+)
+
+
+def meets(goal: dict, move: dict) -> bool:
+    if "moves" in goal:
+        return move["text"] in goal["moves"]
+    if "from" in goal:
+        return bool(move["text"].startswith(goal["from"] + "-"))
+    return goal["note"] in move["note"]
+
+
+def answers(step: dict) -> tuple[str, str]:
+    """A move that meets the step's goal and one that misses it (natively)."""
+    position = "".join(step["rows"]) + f"_{step['player']}_0_0"
+    state = facade("state", record=f"themisto/&start={position}")
+    names = sorted(
+        {
+            t[k]
+            for ts in state["extra"]["targets"].values()
+            for t in ts
+            for k in ("plain", "capture")
+            if t[k]
+        }
+    )
+    judged = {
+        name: meets(step["goal"], facade("play", record=state["record"], move=name)["moves"][0])
+        for name in names
+    }
+    return next(n for n in names if judged[n]), next(n for n in names if not judged[n])
+
+
+def type_move(page: Page, move: str) -> None:
+    page.fill("#move-input", move)
+    page.press("#move-input", "Enter")
+
+
+def test_the_themisto_course_step_by_step(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    origin = root_server.origin
+    page.goto(origin + "/#themisto/b1-b4")
+    wait_ready(page)
+    assert page.locator("#learn-offer").is_visible()
+    page.click("#rules")
+    page.click("#learn-themisto")
+    wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
+    steps = COURSE["steps"]
+    for number, step in enumerate(steps, start=1):
+        right, wrong = answers(step)
+        if number == 3:  # a wrong move gets its explanation, then Try again
+            type_move(page, wrong)
+            wait_until(page, "window.flipside.snapshot().lesson?.result === 'wrong'")
+            assert snapshot(page)["lesson"]["text"] == step["wrong"]
+            shoot(page, "learn-themisto-wrong.png")
+            page.click("#lesson-retry")
+            wait_until(page, "window.flipside.snapshot().moves.length === 0")
+        type_move(page, right)
+        wait_until(page, "window.flipside.snapshot().lesson?.result === 'done'")
+        text = snapshot(page)["lesson"]["text"]
+        assert text.startswith(step["done"]), (number, text)
+        if number < len(steps):
+            page.click("#lesson-next")
+            wait_until(page, f"window.flipside.snapshot().lesson?.step === {number + 1}")
+    assert text.endswith(COURSE["afterword"])
+    assert (
+        page.locator("#lesson-progress").inner_text()
+        == f"{len(steps)} of {len(steps)} steps learned"
+    )
+    shoot(page, "learn-themisto-done.png")
+    page.click("#lesson-leave")
+    wait_until(page, "window.flipside.snapshot().transcript === 'b1-b4'")
+    snap = snapshot(page)
+    assert snap["lesson"] is None and not page.locator("#learn-offer").is_visible()
+    assert_clean(watch, origin)

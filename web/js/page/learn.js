@@ -1,0 +1,94 @@
+// Learn Themisto: a short course, one rule a step, each played on the
+// real board. The first move from a step's position is judged by what the rules core says it
+// did (its name and note); progress is kept in the browser. Opened from the Rules view, and
+// offered beside every Themisto game until it is begun.
+
+import { engine } from "../rules-engine.js";
+import course from "../learn/themisto.json";
+import { loadLearned, saveLearned } from "../store.js";
+import { announce } from "../announce.js";
+
+// The course (learn/themisto.json, bundled into the page): each step's board as 8 rows of
+// X / O / - (a1..h8), the player to move, the goal, and the words after a right or a wrong
+// move. tests/test_learn.py plays every step's answer natively.
+const COURSE = course.steps;
+const AFTERWORD = course.afterword;
+const positionOf = (step) => `${step.rows.join("")}_${step.player}_0_0`;
+
+/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+export function installLearn(app) {
+  const { page, $ } = app;
+  /** The step on screen: {index, record, result: null | "done" | "wrong"}. */
+  let active = null;
+
+  async function open(index = firstUndone()) {
+    if (!page.engineReady) return;
+    const step = COURSE[index];
+    const state = await app.ask(() => engine.call("state", { record: `themisto/&start=${positionOf(step)}` }));
+    if (!state) return;
+    const fromLesson = active !== null;
+    active = { index, record: state.record, result: null };
+    if ($("rules-dialog").open) $("rules-dialog").close();
+    app.openGame(state, `Learn Themisto, step ${index + 1}`, { puzzle: true, keep: !fromLesson });
+    announce(`Step ${index + 1} of ${COURSE.length}: ${step.title}. ${step.text}`);
+  }
+
+  function firstUndone() {
+    const learned = loadLearned();
+    const index = COURSE.findIndex((_, i) => !learned.includes(i));
+    return index < 0 ? 0 : index;
+  }
+
+  /** The first move from the step's position is the answer. */
+  function follow() {
+    const live = page.state;
+    if (!active || !live) return;
+    const options = (record) => record.split("&").slice(1).join("&");
+    if (options(live.record) !== options(active.record)) {
+      active = null; // another game: the lesson is left
+      return;
+    }
+    if (active.result !== null || !live.moves.length) return;
+    const move = live.moves[0];
+    const goal = COURSE[active.index].goal;
+    const met = goal.moves ? goal.moves.includes(move.text) : goal.from ? move.text.startsWith(`${goal.from}-`) : move.note.includes(goal.note);
+    active.result = met ? "done" : "wrong";
+    if (met) saveLearned([...new Set([...loadLearned(), active.index])]);
+    announce(met ? COURSE[active.index].done : COURSE[active.index].wrong);
+  }
+
+  function retry() {
+    if (active) open(active.index);
+  }
+
+  function render() {
+    follow();
+    $("lesson").hidden = !active;
+    // Until the course is begun, a Themisto game offers it.
+    $("learn-offer").hidden = !!active || page.state?.game !== "themisto" || loadLearned().length > 0;
+    if (!active) return;
+    const step = COURSE[active.index];
+    const last = active.index === COURSE.length - 1;
+    $("lesson-title").textContent = `Learn Themisto · step ${active.index + 1} of ${COURSE.length}: ${step.title}`;
+    $("lesson-text").textContent = step.text;
+    $("lesson-result").textContent =
+      active.result === "done" ? `${step.done}${last ? ` ${AFTERWORD}` : ""}` : active.result === "wrong" ? step.wrong : "";
+    $("lesson-result").dataset.result = active.result ?? "";
+    $("lesson-retry").hidden = active.result === null;
+    $("lesson-next").hidden = active.result !== "done" || last;
+    $("lesson-progress").textContent = `${loadLearned().length} of ${COURSE.length} steps learned`;
+  }
+
+  $("learn-themisto").addEventListener("click", () => open());
+  $("learn-offer").addEventListener("click", () => open(0));
+  $("lesson-retry").addEventListener("click", retry);
+  $("lesson-next").addEventListener("click", () => active && open(active.index + 1));
+  $("lesson-leave").addEventListener("click", () => app.returnToPrevious());
+
+  /** What tests read (window.flipside.snapshot().lesson). */
+  function lessonSnapshot() {
+    return active && { step: active.index + 1, result: active.result, text: $("lesson-result").textContent };
+  }
+
+  Object.assign(app, { openLesson: open, renderLesson: render, lessonSnapshot });
+}
