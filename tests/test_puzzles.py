@@ -12,7 +12,7 @@ from flipside.othello import Board
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.notation import Move
 from flipside.themisto.board import Board as ThemistoBoard
-from flipside.themisto.notation import Move as ThemistoMove
+from test_facade_themisto_ai import wins_at_once
 from tools.build import puzzles as generator
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -46,29 +46,22 @@ def test_every_othello_puzzle_has_one_best_move_by_the_exact_solver() -> None:
         assert puzzle["gap"] >= generator.MIN_GAP
 
 
-def wins_at_once(board: ThemistoBoard, move: ThemistoMove) -> bool:
-    mover = board.turn
-    after = board.copy()
-    after.push(move)
-    return after.status.result == "win" and after.status.winner == mover
-
-
 def test_every_themisto_puzzle_has_one_answer_by_the_rules() -> None:
     kinds = set()
     for puzzle in puzzle_set("themisto"):
         board = ThemistoBoard.from_position(puzzle["position"].replace("_", " "))
         assert ("one" if board.turn == 1 else "two") == puzzle["toMove"]
-        winning = [m for m in board.legal_moves() if wins_at_once(board, m)]
+        winning = sorted(wins_at_once(board))
         kinds.add(puzzle["kind"])
         if puzzle["kind"] == "win in one":
-            assert [str(m) for m in winning] == [puzzle["best"]], puzzle["id"]
+            assert winning == [puzzle["best"]], puzzle["id"]
             continue
         assert puzzle["kind"] == "save the game" and winning == []
         safe = []
         for move in board.legal_moves():
             after = board.copy()
             after.push(move)
-            if after.is_game_over() or not any(wins_at_once(after, r) for r in after.legal_moves()):
+            if after.is_game_over() or not wins_at_once(after):
                 safe.append(str(move))
         assert safe == [puzzle["best"]], puzzle["id"]
     assert "win in one" in kinds and kinds <= {"win in one", "save the game"}

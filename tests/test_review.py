@@ -17,6 +17,7 @@ from flipside.othello.ai import api as othello_ai
 from flipside.othello.notation import Move
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
+from test_facade_themisto_ai import wins_at_once
 from test_othello_endgame import minimax
 
 WTHOR = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "wthor" / "WTH_1980.wtb"
@@ -104,69 +105,42 @@ def test_a_forced_move_and_a_pass_are_not_judged() -> None:
     assert row["choices"] == 1 and row["loss"] is None and row["mark"] is None
 
 
-def themisto_line(moves: str) -> tuple[ThemistoBoard, str]:
-    board = ThemistoBoard()
-    for name in moves.split(","):
-        board.push(ThemistoMove.parse(name))
-    return board, "themisto/" + moves
-
-
 # A random line in which the player to move can win at once, and one in which every move
 # but a few lets the opponent win at once (found with the rules core, checked below).
-LINE = "h6-g5,a6-b5,c1-c2,a3-c1,a7-c7,h5-h6,a5-b6,f8-d6,e8-d7,c2-c6"
+LINE = ["h6-g5", "a6-b5", "c1-c2", "a3-c1", "a7-c7", "h5-h6", "a5-b6", "f8-d6", "e8-d7", "c2-c6"]
 
 
-def wins_at_once(board: ThemistoBoard, move: ThemistoMove) -> bool:
-    after = board.copy()
-    after.push(move)
-    return after.status.result == "win" and after.status.winner == board.turn
+def after(board: ThemistoBoard, move: ThemistoMove) -> ThemistoBoard:
+    out = board.copy()
+    out.push(move)
+    return out
 
 
 def test_themisto_missing_a_win_in_one_is_a_blunder() -> None:
-    for length in range(1, LINE.count(",") + 2):
-        moves = ",".join(LINE.split(",")[:length])
-        board, _ = (
-            themisto_line(",".join(moves.split(",")[:-1])) if length > 1 else (ThemistoBoard(), "")
-        )
-        winners = [m for m in board.legal_moves() if wins_at_once(board, m)]
+    board = ThemistoBoard()
+    for ply, name in enumerate(LINE):
+        winners = wins_at_once(board)
         if winners:
-            plain = next(m for m in board.legal_moves() if not wins_at_once(board, m))
-            prefix = moves.split(",")[:-1]
-            record = "themisto/" + ",".join([*prefix, str(plain)])
-            row = review.judge(record, len(prefix))
+            plain = next(str(m) for m in board.legal_moves() if str(m) not in winners)
+            row = review.judge("themisto/" + ",".join([*LINE[:ply], plain]), ply)
             assert row["mark"] == "blunder" and row["bestValue"] == 8 and row["value"] < 8
-            assert wins_at_once(board, ThemistoMove.parse(row["best"]))
+            assert row["best"] in winners
             return
+        board.push(ThemistoMove.parse(name))
     raise AssertionError("the line has no win in one")  # pragma: no cover
 
 
 def test_themisto_allowing_a_win_in_one_is_a_blunder() -> None:
     board = ThemistoBoard()
-    played: list[str] = []
-    for name in LINE.split(","):
-        move = ThemistoMove.parse(name)
-        after = board.copy()
-        after.push(move)
-        gives_win = any(wins_at_once(after, reply) for reply in after.legal_moves())
-        safe = [
-            m
-            for m in board.legal_moves()
-            if not any(wins_at_once(b, r) for b in [_after(board, m)] for r in b.legal_moves())
-        ]
-        if gives_win and safe and not any(wins_at_once(board, m) for m in board.legal_moves()):
-            record = "themisto/" + ",".join([*played, name])
-            row = review.judge(record, len(played))
+    for ply, name in enumerate(LINE):
+        gives_win = bool(wins_at_once(after(board, ThemistoMove.parse(name))))
+        safe = [m for m in board.legal_moves() if not wins_at_once(after(board, m))]
+        if gives_win and safe and not wins_at_once(board):
+            row = review.judge("themisto/" + ",".join(LINE[: ply + 1]), ply)
             assert row["mark"] == "blunder" and row["value"] == -8 and row["bestValue"] > -8
             return
-        board.push(move)
-        played.append(name)
+        board.push(ThemistoMove.parse(name))
     raise AssertionError("the line never allows a win in one")  # pragma: no cover
-
-
-def _after(board: ThemistoBoard, move: ThemistoMove) -> ThemistoBoard:
-    after = board.copy()
-    after.push(move)
-    return after
 
 
 def test_summary_counts_marks_and_averages_accuracy() -> None:

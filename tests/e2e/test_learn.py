@@ -4,45 +4,18 @@ explained, Try again, the progress kept, and the way back to the game."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Page
-from test_games import facade, shoot, snapshot
+from test_games import shoot, snapshot
 from test_site import assert_clean
 
-COURSE = json.loads(
-    (Path(__file__).resolve().parents[2] / "web" / "js" / "learn" / "themisto.json").read_text()
-)
-
-
-def meets(goal: dict, move: dict) -> bool:
-    if "moves" in goal:
-        return move["text"] in goal["moves"]
-    if "from" in goal:
-        return bool(move["text"].startswith(goal["from"] + "-"))
-    return goal["note"] in move["note"]
+from learn_course import COURSE, judged
 
 
 def answers(step: dict) -> tuple[str, str]:
     """A move that meets the step's goal and one that misses it (natively)."""
-    position = "".join(step["rows"]) + f"_{step['player']}_0_0"
-    state = facade("state", record=f"themisto/&start={position}")
-    names = sorted(
-        {
-            t[k]
-            for ts in state["extra"]["targets"].values()
-            for t in ts
-            for k in ("plain", "capture")
-            if t[k]
-        }
-    )
-    judged = {
-        name: meets(step["goal"], facade("play", record=state["record"], move=name)["moves"][0])
-        for name in names
-    }
-    return next(n for n in names if judged[n]), next(n for n in names if not judged[n])
+    moves = judged(step)
+    return next(n for n, ok in moves.items() if ok), next(n for n, ok in moves.items() if not ok)
 
 
 def type_move(page: Page, move: str) -> None:

@@ -26,6 +26,7 @@ from flipside.othello.ai.endgame import Solver
 from flipside.othello.notation import Move
 from flipside.othello.wthor import read_wthor
 from flipside.themisto.ai.engine import Engine
+from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
 from tools import ROOT, SHARED_DATA
@@ -102,24 +103,11 @@ def _othello_at(transcript: str, empties: int) -> Board | None:
     return board
 
 
-def _wins_at_once(board: ThemistoBoard, move: ThemistoMove) -> bool:
-    mover = board.turn
-    board.push(move)
-    try:
-        return board.status.result == "win" and board.status.winner == mover
-    finally:
-        board.pop()
-
-
-def _winners(board: ThemistoBoard) -> list[ThemistoMove]:
-    return [m for m in board.legal_moves() if not m.is_pass and _wins_at_once(board, m)]
-
-
 def _themisto_kind(board: ThemistoBoard) -> tuple[str, ThemistoMove] | None:
     """The puzzle this position is (kind, the one answer), or None."""
     if board.is_game_over():
         return None
-    winners = _winners(board)
+    winners = winning_moves(board)
     if len(winners) == 1:
         return "win in one", winners[0]
     if winners:
@@ -127,7 +115,7 @@ def _themisto_kind(board: ThemistoBoard) -> tuple[str, ThemistoMove] | None:
     safe = []
     for move in board.legal_moves():
         board.push(move)
-        lost = not board.is_game_over() and bool(_winners(board))
+        lost = bool(winning_moves(board, first_only=True))  # [] once the game is over
         board.pop()
         if not lost:
             safe.append(move)

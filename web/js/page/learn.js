@@ -20,6 +20,8 @@ export function installLearn(app) {
   const { page, $ } = app;
   /** The step on screen: {index, record, result: null | "done" | "wrong"}. */
   let active = null;
+  /** The steps learned, read once (the panel asks on every render). */
+  let learned = loadLearned();
 
   async function open(index = firstUndone()) {
     if (!page.engineReady) return;
@@ -34,7 +36,6 @@ export function installLearn(app) {
   }
 
   function firstUndone() {
-    const learned = loadLearned();
     const index = COURSE.findIndex((_, i) => !learned.includes(i));
     return index < 0 ? 0 : index;
   }
@@ -53,7 +54,10 @@ export function installLearn(app) {
     const goal = COURSE[active.index].goal;
     const met = goal.moves ? goal.moves.includes(move.text) : goal.from ? move.text.startsWith(`${goal.from}-`) : move.note.includes(goal.note);
     active.result = met ? "done" : "wrong";
-    if (met) saveLearned([...new Set([...loadLearned(), active.index])]);
+    if (met) {
+      learned = [...new Set([...learned, active.index])];
+      saveLearned(learned);
+    }
     announce(met ? COURSE[active.index].done : COURSE[active.index].wrong);
   }
 
@@ -65,7 +69,7 @@ export function installLearn(app) {
     follow();
     $("lesson").hidden = !active;
     // Until the course is begun, a Themisto game offers it.
-    $("learn-offer").hidden = !!active || page.state?.game !== "themisto" || loadLearned().length > 0;
+    $("learn-offer").hidden = !!active || page.state?.game !== "themisto" || learned.length > 0;
     if (!active) return;
     const step = COURSE[active.index];
     const last = active.index === COURSE.length - 1;
@@ -76,7 +80,7 @@ export function installLearn(app) {
     $("lesson-result").dataset.result = active.result ?? "";
     $("lesson-retry").hidden = active.result === null;
     $("lesson-next").hidden = active.result !== "done" || last;
-    $("lesson-progress").textContent = `${loadLearned().length} of ${COURSE.length} steps learned`;
+    $("lesson-progress").textContent = `${learned.length} of ${COURSE.length} steps learned`;
   }
 
   $("learn-themisto").addEventListener("click", () => open());
