@@ -11,9 +11,12 @@ import pytest
 from flipside.othello import Board
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.notation import Move
+from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board as ThemistoBoard
+from flipside.themisto.notation import Move as ThemistoMove
 from test_facade_themisto_ai import wins_at_once
 from tools.build import puzzles as generator
+from tools.build import themisto_puzzles
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -32,8 +35,14 @@ def test_a_set_has_several_hundred_puzzles_numbered_from_one(game: str) -> None:
     assert len({p["position"] for p in puzzles}) == len(puzzles)
 
 
-def test_every_othello_puzzle_has_one_best_move_by_the_exact_solver() -> None:
-    for puzzle in puzzle_set("othello"):
+def othello_board(puzzle: dict) -> Board:
+    return Board.from_position(puzzle["position"][:64] + " " + puzzle["position"][64:])
+
+
+def test_every_othello_endgame_puzzle_has_one_best_move_by_the_exact_solver() -> None:
+    endgames = [p for p in puzzle_set("othello") if p["kind"] == "endgame"]
+    assert len(endgames) == generator.OTHELLO_COUNT
+    for puzzle in endgames:
         board = Board.from_position(puzzle["position"][:64] + " " + puzzle["position"][64:])
         assert str(board.turn).lower() == puzzle["toMove"]
         P, O = board.bits()
@@ -46,6 +55,37 @@ def test_every_othello_puzzle_has_one_best_move_by_the_exact_solver() -> None:
         assert puzzle["gap"] >= generator.MIN_GAP
 
 
+def test_every_othello_midgame_puzzle_has_one_clearly_best_move() -> None:
+    """The same move leads by MIDGAME_GAP discs or more at both search depths."""
+    midgames = [p for p in puzzle_set("othello") if p["kind"] == "midgame"]
+    assert len(midgames) >= 50
+    for puzzle in midgames:
+        board = othello_board(puzzle)
+        assert str(board.turn).lower() == puzzle["toMove"]
+        assert generator.clearly_best(board) == (puzzle["best"], puzzle["value"], puzzle["gap"])
+        assert puzzle["gap"] >= generator.MIDGAME_GAP and 20 <= puzzle["empties"] <= 30
+
+
+def wins_in_two(board: ThemistoBoard) -> list[str]:
+    """Every move after which each reply leaves the mover a win at once (no shortcut: every
+    reply of every move is tried until one defends)."""
+    me = board.turn
+    out = []
+    for move in board.legal_moves():
+        board.push(move)
+        forced = not board.is_game_over() and board.turn != me
+        for reply in board.legal_moves() if forced else []:
+            board.push(reply)
+            forced = board.turn == me and bool(winning_moves(board, first_only=True))
+            board.pop()
+            if not forced:
+                break
+        board.pop()
+        if forced:
+            out.append(str(move))
+    return out
+
+
 def test_every_themisto_puzzle_has_one_answer_by_the_rules() -> None:
     kinds = set()
     for puzzle in puzzle_set("themisto"):
@@ -56,6 +96,13 @@ def test_every_themisto_puzzle_has_one_answer_by_the_rules() -> None:
         if puzzle["kind"] == "win in one":
             assert winning == [puzzle["best"]], puzzle["id"]
             continue
+        if puzzle["kind"] == "win in two":
+            assert winning == [] and board.pending_lost_turns == (0, 0)
+            assert wins_in_two(board) == [puzzle["best"]], puzzle["id"]
+            board.push(ThemistoMove.parse(puzzle["best"]))
+            board.push(ThemistoMove.parse(puzzle["defence"]))  # legal
+            assert puzzle["win"] in wins_at_once(board), puzzle["id"]
+            continue
         assert puzzle["kind"] == "save the game" and winning == []
         safe = []
         for move in board.legal_moves():
@@ -64,9 +111,21 @@ def test_every_themisto_puzzle_has_one_answer_by_the_rules() -> None:
             if after.is_game_over() or not wins_at_once(after):
                 safe.append(str(move))
         assert safe == [puzzle["best"]], puzzle["id"]
-    assert "win in one" in kinds and kinds <= {"win in one", "save the game"}
+    assert kinds == {"win in one", "save the game", "win in two"}
 
 
 def test_the_generator_is_deterministic() -> None:
     assert generator.othello_puzzles(stop=4) == puzzle_set("othello")[:4]
+    first_midgames = [p for p in puzzle_set("othello") if p["kind"] == "midgame"][:2]
+    again = generator.midgame_puzzles(stop=2)
+    assert [
+        {"id": d["id"]} | p for p, d in zip(again, first_midgames, strict=True)
+    ] == first_midgames
     assert generator.themisto_puzzles(stop=4) == puzzle_set("themisto")[:4]
+    deep = [p for p in puzzle_set("themisto") if p["kind"] != "win in one"]
+    seed = int(str(deep[0]["source"]).split("seed ")[1].split(",")[0])
+    found = themisto_puzzles.deep_puzzles_of(seed)
+    assert (
+        found
+        and [p | {"id": d["id"]} for p, d in zip(found, deep, strict=False)] == deep[: len(found)]
+    )

@@ -393,20 +393,45 @@ def test_a_dealt_opening_and_an_opponent_of_chosen_error(tab: Tab, site: StaticS
     assert_clean(tab, origin)
 
 
+def puzzle_set(game: str) -> list[dict]:
+    path = Path(__file__).resolve().parents[2] / "web" / "puzzles" / f"{game}.json"
+    return json.loads(path.read_text())["puzzles"]  # type: ignore[no-any-return]
+
+
 def test_a_puzzle_in_every_engine(tab: Tab, site: StaticServer) -> None:
     """A puzzle link opens the puzzle (its set fetched then), a click on the best move solves
-    it, and the streak is counted."""
+    it, and the streak is counted; the kind menu opens a midgame puzzle; a Themisto win in
+    two is played out (the first move, the set's defence, the win)."""
     origin = site.origin
-    best = json.loads(
-        (Path(__file__).resolve().parents[2] / "web" / "puzzles" / "othello.json").read_text()
-    )["puzzles"][4]["best"]
+    othello = puzzle_set("othello")
     tab.goto(origin + "/#puzzle/othello/5")
     ready(tab)
     tab.wait_until("window.flipside.snapshot().puzzle?.id === 5")
     shoot(tab, f"engine-{tab.engine}-puzzle.png")
-    click_square(tab, best)
+    click_square(tab, othello[4]["best"])
     tab.wait_until("window.flipside.snapshot().puzzle?.result === 'solved'")
     assert snapshot(tab)["puzzle"]["score"].startswith("Streak 1 · solved 1 of ")
+    midgame = next(p for p in othello[5:] if p["kind"] == "midgame")
+    tab.choose("#puzzle-kind", "midgame")
+    tab.wait_until(f"window.flipside.snapshot().puzzle?.id === {midgame['id']}")
+    click_square(tab, midgame["best"])
+    tab.wait_until("window.flipside.snapshot().puzzle?.result === 'solved'")
+
+    two = next(p for p in puzzle_set("themisto") if p["kind"] == "win in two")
+    tab.goto(origin + f"/#puzzle/themisto/{two['id']}")
+    ready(tab)
+    tab.wait_until(f"window.flipside.snapshot().puzzle?.id === {two['id']}")
+    for move, count in ((two["best"], 2), (two["win"], 3)):
+        tab.evaluate(
+            f"(() => {{ document.getElementById('move-input').value = '{move}';"
+            " document.getElementById('move-form').requestSubmit(); })()"
+        )
+        tab.wait_until(f"window.flipside.snapshot().moves.length === {count}")
+    tab.wait_until("window.flipside.snapshot().puzzle?.result === 'solved'")
+    assert snapshot(tab)["moves"] == [two["best"], two["defence"], two["win"]]
+    tab.wait_until("!window.flipside.snapshot().busy")  # the capture drawn
+    assert snapshot(tab)["notice"] is None  # no offer to review a puzzle
+    shoot(tab, f"engine-{tab.engine}-puzzle-win-in-two.png")
     assert_clean(tab, origin)
 
 

@@ -14,6 +14,9 @@ from test_games import shoot, snapshot
 from test_site import assert_clean, click_square
 
 from flipside.othello import Board
+from flipside.themisto.ai.threats import winning_moves
+from flipside.themisto.board import Board as ThemistoBoard
+from flipside.themisto.notation import Move as ThemistoMove
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -113,6 +116,72 @@ def test_puzzle_links_valid_malformed_and_out_of_range(
         page.evaluate(f"location.hash = '{link}'")
         wait_until(page, f"(window.flipside.snapshot().notice || '').startsWith({message!r})")
         assert snapshot(page)["record"] == record  # nothing lost
+    assert_clean(watch, origin)
+
+
+def type_move(page: Page, move: str) -> None:
+    page.evaluate(
+        "(move) => { document.getElementById('move-input').value = move;"
+        " document.getElementById('move-form').requestSubmit(); }",
+        move,
+    )
+
+
+def not_winning(puzzle: dict) -> str:
+    """A move after the first move and the defence of a win in two that does not win."""
+    board = ThemistoBoard.from_position(puzzle["position"].replace("_", " "))
+    board.push(ThemistoMove.parse(puzzle["best"]))
+    board.push(ThemistoMove.parse(puzzle["defence"]))
+    winning = {str(m) for m in winning_moves(board)}
+    return next(str(m) for m in board.legal_moves() if str(m) not in winning)
+
+
+def test_a_themisto_win_in_two_and_the_kind_menu(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """The kind menu opens the first win in two; its first move brings the set's defence, a
+    second move that does not win fails, Try again and a winning move solve it; the next
+    puzzle keeps to the kind, and its solution plays the whole line."""
+    origin = root_server.origin
+    first, second = [p for p in puzzles("themisto") if p["kind"] == "win in two"][:2]
+    page.goto(origin + "/#puzzle/themisto/1")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 1")
+    options = page.eval_on_selector_all("#puzzle-kind option", "os => os.map(o => o.value)")
+    assert options == ["", "win in one", "save the game", "win in two"]
+    page.select_option("#puzzle-kind", "win in two")
+    wait_until(page, f"window.flipside.snapshot().puzzle?.id === {first['id']}")
+    assert page.evaluate("location.hash") == f"#puzzle/themisto/{first['id']}"
+
+    type_move(page, first["best"])
+    wait_until(page, "window.flipside.snapshot().moves.length === 2")
+    snap = snapshot(page)
+    assert snap["moves"] == [first["best"], first["defence"]] and snap["puzzle"]["result"] is None
+    assert snap["puzzle"]["text"].endswith("Now win at once.")
+    shoot(page, "puzzle-themisto-win-in-two.png")
+    wrong = not_winning(first)
+    type_move(page, wrong)
+    wait_until(page, "window.flipside.snapshot().puzzle?.result === 'failed'")
+    assert snapshot(page)["puzzle"]["text"].startswith(f"{wrong} does not win at once")
+    page.click("#puzzle-retry")
+    wait_until(page, "window.flipside.snapshot().moves.length === 0")
+    type_move(page, first["best"])
+    wait_until(page, "window.flipside.snapshot().moves.length === 2")
+    type_move(page, first["win"])
+    wait_until(page, "window.flipside.snapshot().puzzle?.result === 'solved'")
+    assert snapshot(page)["puzzle"]["text"] == (
+        f"Solved: {first['best']}, and after {first['defence']}, {first['win']} wins."
+    )
+
+    page.click("#puzzle-next")
+    wait_until(page, f"window.flipside.snapshot().puzzle?.id === {second['id']}")
+    page.click("#puzzle-solution")
+    wait_until(page, "window.flipside.snapshot().moves.length === 3")
+    snap = snapshot(page)
+    assert snap["moves"] == [second["best"], second["defence"], second["win"]] and snap["over"]
+    assert snap["puzzle"]["text"] == (
+        f"The solution: {second['best']}; after {second['defence']}, {second['win']} wins."
+    )
     assert_clean(watch, origin)
 
 

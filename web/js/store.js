@@ -201,17 +201,18 @@ export function saveReview(review) {
 
 const PUZZLES_KEY = "flipside.puzzles.v1";
 
-/** The player's puzzle record for `game`: {solved: [ids], streak, next}; a corrupt store
- *  reads as a fresh start. */
+/** The player's puzzle record for `game`: {solved: [ids], streak, next, kind} (`kind`: the
+ *  kind of puzzle chosen, "" for all); a corrupt store reads as a fresh start. */
 export function loadPuzzleScore(game) {
   try {
     const data = JSON.parse(storage()?.getItem(PUZZLES_KEY) ?? "{}")?.[game];
     const solved = Array.isArray(data?.solved) ? data.solved.filter(Number.isInteger) : [];
     const streak = Number.isInteger(data?.streak) && data.streak >= 0 ? data.streak : 0;
     const next = Number.isInteger(data?.next) && data.next >= 1 ? data.next : 1;
-    return { solved, streak, next };
+    const kind = typeof data?.kind === "string" ? data.kind : "";
+    return { solved, streak, next, kind };
   } catch {
-    return { solved: [], streak: 0, next: 1 };
+    return { solved: [], streak: 0, next: 1, kind: "" };
   }
 }
 

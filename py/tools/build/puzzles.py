@@ -3,33 +3,33 @@
 Deterministic (same archive, same engine, same files) and committed; the page fetches a set
 only when its puzzles are opened.
 
-- **Othello** (endgames from real games): every ``STRIDE``-th game of the WTHOR archive, in
-  file order, stopped at 6 to 12 empty squares (by turns); a puzzle when the side to move has
-  at least two moves, exactly one best move by the exact solver, and the second best at
-  least ``MIN_GAP`` discs worse. Rating from the empties and that gap.
-- **Themisto** (from seeded games of level 2 against itself, a quarter of the moves played
-  at random instead): "win in one" (exactly one move
-  wins at once) and "save the game" (no move wins, and every move but one lets the opponent
-  win at once). "Win in two" is left out for now: proving it takes the engine seconds a
-  position, too slow to search enough self-play positions for a set.
+- **Othello endgames**: every ``STRIDE``-th game of the WTHOR archive, in file order,
+  stopped at 6 to 12 empty squares (by turns); a puzzle when the side to move has at least
+  two moves, exactly one best move by the exact solver, and the second best at least
+  ``MIN_GAP`` discs worse. Rating from the empties and that gap.
+- **Othello midgame**: every ``MIDGAME_STRIDE``-th game at 20 to 30 empty squares, where
+  searches of both ``MIDGAME_DEPTHS`` put the same move first by ``MIDGAME_GAP`` discs.
+- **Themisto**: wins in one, saves and wins in two from self-play
+  (``tools.build.themisto_puzzles``).
 
-    PYTHONPATH=py .venv/bin/python -m tools.build.puzzles        # writes both sets, prints sizes
+The sets are numbered from 1 in that order (a new kind goes after the existing ids, so links
+stay valid).
+
+    PYTHONPATH=py .venv/bin/python -m tools.build.puzzles [othello] [themisto]  # prints sizes
 """
 
 from __future__ import annotations
 
 import json
-import random
+import sys
 
 from flipside.othello import Board
 from flipside.othello.ai.endgame import Solver
+from flipside.othello.ai.engine import Engine
 from flipside.othello.notation import Move
 from flipside.othello.wthor import read_wthor
-from flipside.themisto.ai.engine import Engine
-from flipside.themisto.ai.threats import winning_moves
-from flipside.themisto.board import Board as ThemistoBoard
-from flipside.themisto.notation import Move as ThemistoMove
 from tools import ROOT, SHARED_DATA
+from tools.build import themisto_puzzles as themisto
 
 OUT = ROOT / "web" / "puzzles"
 OTHELLO_COUNT = 300
@@ -37,9 +37,13 @@ THEMISTO_COUNT = 300
 STRIDE = 97
 MIN_GAP = 2
 EMPTIES = (6, 7, 8, 9, 10, 11, 12)
-SLIP = 0.25
-"""Themisto's self-play: the share of moves played at random instead of level 2's (a slip
-makes the positions where one move wins or saves the game that a set needs)."""
+MIDGAME_COUNT = 100
+MIDGAME_STRIDE = 61
+MIDGAME_EMPTIES = tuple(range(20, 31))
+MIDGAME_DEPTHS = (4, 6)
+MIDGAME_GAP = 8.0
+"""A midgame puzzle: at both ``MIDGAME_DEPTHS`` the same move is best by ``MIDGAME_GAP``
+discs or more (a search's estimate, not a proof to the end)."""
 
 
 def othello_puzzles(stop: int = OTHELLO_COUNT) -> list[dict[str, object]]:
@@ -71,6 +75,7 @@ def othello_puzzles(stop: int = OTHELLO_COUNT) -> list[dict[str, object]]:
                     "position": board.position().replace(" ", ""),
                     "toMove": str(board.turn).lower(),
                     "best": str(Move(move)),
+                    "kind": "endgame",
                     "score": best,
                     "gap": gap,
                     "empties": empties,
@@ -79,6 +84,58 @@ def othello_puzzles(stop: int = OTHELLO_COUNT) -> list[dict[str, object]]:
                 }
             )
     return out
+
+
+def midgame_puzzles(stop: int = MIDGAME_COUNT) -> list[dict[str, object]]:
+    """Midgame puzzles from the WTHOR games: every ``MIDGAME_STRIDE``-th game stopped at 20
+    to 30 empty squares in turn, kept when one move is clearly best (``MIDGAME_GAP``)."""
+    out: list[dict[str, object]] = []
+    number = tried = 0
+    for path in sorted((SHARED_DATA / "wthor").glob("WTH_*.wtb")):
+        for game in read_wthor(path):
+            number += 1
+            if number % MIDGAME_STRIDE or len(out) >= min(stop, MIDGAME_COUNT):
+                continue
+            empties = MIDGAME_EMPTIES[tried % len(MIDGAME_EMPTIES)]
+            board = _othello_at(game.transcript(), empties)
+            if board is None:
+                continue
+            tried += 1
+            clear = clearly_best(board)
+            if clear is None:
+                continue
+            move, value, gap = clear
+            out.append(
+                {
+                    "position": board.position().replace(" ", ""),
+                    "toMove": str(board.turn).lower(),
+                    "best": move,
+                    "kind": "midgame",
+                    "value": value,
+                    "gap": gap,
+                    "empties": empties,
+                    "rating": 1100 + 20 * (empties - 20) + 25 * max(0, 20 - round(gap)),
+                    "source": f"{path.stem} game {number}",
+                }
+            )
+    return out
+
+
+def clearly_best(board: Board) -> tuple[str, float, float] | None:
+    """(the move, its value, its lead over the second best) when the same move leads by
+    ``MIDGAME_GAP`` discs or more at every depth of ``MIDGAME_DEPTHS``; values rounded to
+    tenths of a disc, from the deepest search."""
+    best: set[str] = set()
+    for depth in MIDGAME_DEPTHS:
+        values = Engine().analysis(board, depth=depth).values
+        ranked = sorted(values.items(), key=lambda mv: -mv[1])
+        if len(ranked) < 2 or ranked[0][1] - ranked[1][1] < MIDGAME_GAP:
+            return None
+        best.add(str(ranked[0][0]))
+        value, gap = ranked[0][1], ranked[0][1] - ranked[1][1]
+    if len(best) != 1:
+        return None
+    return best.pop(), round(value, 1), round(gap, 1)
 
 
 def _othello_at(transcript: str, empties: int) -> Board | None:
@@ -103,73 +160,27 @@ def _othello_at(transcript: str, empties: int) -> Board | None:
     return board
 
 
-def _themisto_kind(board: ThemistoBoard) -> tuple[str, ThemistoMove] | None:
-    """The puzzle this position is (kind, the one answer), or None."""
-    if board.is_game_over():
-        return None
-    winners = winning_moves(board)
-    if len(winners) == 1:
-        return "win in one", winners[0]
-    if winners:
-        return None
-    safe = []
-    for move in board.legal_moves():
-        board.push(move)
-        lost = bool(winning_moves(board, first_only=True))  # [] once the game is over
-        board.pop()
-        if not lost:
-            safe.append(move)
-            if len(safe) > 1:
-                break
-    if len(safe) == 1 and len(board.legal_moves()) > 1:
-        return "save the game", safe[0]
-    return None
+def othello_set() -> list[dict[str, object]]:
+    """The Othello set: the endgames, then the midgame puzzles, numbered from 1."""
+    found = othello_puzzles() + midgame_puzzles()
+    return [{"id": n} | {k: v for k, v in p.items() if k != "id"} for n, p in enumerate(found, 1)]
 
 
-def themisto_puzzles(stop: int = THEMISTO_COUNT) -> list[dict[str, object]]:
-    """Puzzles from seeded games of level 2 against itself, with slips (see the module docstring): at
-    most one a game, so that the set spreads over many games; the first ``stop``."""
-    out: list[dict[str, object]] = []
-    quota = {"win in one": THEMISTO_COUNT, "save the game": THEMISTO_COUNT}  # as found
-    rating = {"win in one": 900, "save the game": 1200}
-    seed = 0
-    while len(out) < min(stop, THEMISTO_COUNT) and seed < 20_000:
-        seed += 1
-        player = Engine(2, seed=seed)
-        slips = random.Random(seed)
-        board = ThemistoBoard()
-        for ply in range(60):
-            if board.is_game_over():
-                break
-            # Judged as the puzzle shows it: the position alone, without the game's history
-            # (which forbids a move back to the board before the last move).
-            alone = ThemistoBoard.from_position(board.position())
-            found = _themisto_kind(alone) if ply >= 4 else None
-            if found is not None and quota[found[0]] > 0:
-                kind, move = found
-                quota[kind] -= 1
-                out.append(
-                    {
-                        "id": len(out) + 1,
-                        "position": board.position().replace(" ", "_"),
-                        "toMove": "one" if board.turn == 1 else "two",
-                        "best": str(move),
-                        "kind": kind,
-                        "rating": rating[kind] + 10 * min(ply, 40),
-                        "source": f"level 2 self-play with slips, seed {seed}, ply {ply}",
-                    }
-                )
-                break
-            if slips.random() < SLIP:
-                board.push(slips.choice(board.legal_moves()))
-            else:
-                board.push(ThemistoMove.parse(str(player.think(board)["move"])))
-    return out
+def themisto_puzzles(stop: int | None = None) -> list[dict[str, object]]:
+    """The Themisto set: the wins in one, then the save-the-game and win-in-two puzzles (see
+    ``tools.build.themisto_puzzles``); the first ``stop`` wins in one only, when given."""
+    found = themisto.wins_in_one(stop or THEMISTO_COUNT)
+    if stop is None:
+        found += themisto.deep_puzzles(range(1, themisto.DEEP_SEEDS + 1))
+    return [{"id": number, **puzzle} for number, puzzle in enumerate(found, 1)]
 
 
-def main() -> None:
+def main(names: list[str]) -> None:
+    """Write the sets ``names`` (both when empty)."""
     OUT.mkdir(exist_ok=True)
-    for name, make in (("othello", othello_puzzles), ("themisto", themisto_puzzles)):
+    makers = {"othello": othello_set, "themisto": themisto_puzzles}
+    for name in names or list(makers):
+        make = makers[name]
         puzzles = make()
         path = OUT / f"{name}.json"
         text = json.dumps({"game": name, "puzzles": puzzles}, separators=(",", ":"))
@@ -178,4 +189,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

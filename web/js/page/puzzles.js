@@ -1,6 +1,7 @@
 // Puzzles: a position from the game's puzzle set (puzzles/<game>.json, fetched when first
-// opened), one best move to find. A wrong move is answered by the computer's refutation; a
-// hint, the solution, the next puzzle; a streak and the puzzles solved, kept in the browser.
+// opened), one best move to find (a win in two: the move, the set's defence, then a win). A
+// wrong move is answered by the computer's refutation; a hint, the solution, the next puzzle
+// of the chosen kind; a streak and the puzzles solved, kept in the browser.
 // Links: #puzzle/<game>/<id>.
 
 import { engine } from "../rules-engine.js";
@@ -12,12 +13,21 @@ import { capitalize } from "./text.js";
 
 const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
 const gameTitle = (game) => GAMES[game]?.title;
+const KINDS = {
+  endgame: "Endgames",
+  midgame: "Midgame",
+  "win in one": "Win in one",
+  "save the game": "Save the game",
+  "win in two": "Win in two",
+};
+const kindOf = (puzzle) => puzzle.kind ?? "endgame";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPuzzles(app) {
   const { page, ai, $ } = app;
   const sets = {}; // game -> Promise of its set
-  /** The puzzle on screen: {game, puzzle, record, count, result, hinted, reply}. */
+  /** The puzzle on screen: {game, puzzle, puzzles, record, result, hinted, reply, defended}
+   *  (`defended`: a win in two's defence has been asked for). */
   let active = null;
 
   function load(game) {
@@ -41,8 +51,10 @@ export function installPuzzles(app) {
       return;
     }
     const score = loadPuzzleScore(game);
-    const wanted = id ?? score.next ?? 1;
-    const puzzle = set.puzzles.find((p) => p.id === wanted);
+    const puzzle =
+      id === null
+        ? (following(set.puzzles, score.next - 1, score.kind) ?? set.puzzles[0])
+        : set.puzzles.find((p) => p.id === id);
     if (!puzzle) {
       app.notice(`There is no ${title} puzzle ${id}: they are numbered 1 to ${set.puzzles.length}. Your game is unchanged.`);
       return;
@@ -50,8 +62,10 @@ export function installPuzzles(app) {
     const state = await app.ask(() => engine.call("state", { record: `${game}/&start=${puzzle.position}` }));
     if (!state) return;
     const fromPuzzle = active !== null;
-    active = { game, puzzle, record: state.record, count: set.puzzles.length, result: null, hinted: false, reply: null };
-    savePuzzleScore(game, { ...score, next: puzzle.id });
+    active = { game, puzzle, puzzles: set.puzzles, record: state.record, result: null, hinted: false, reply: null, defended: false };
+    const kind = score.kind && kindOf(puzzle) !== score.kind ? "" : score.kind; // a link to another kind
+    savePuzzleScore(game, { ...score, next: puzzle.id, kind });
+    fillKinds(set.puzzles, kind);
     app.openGame(state, `${title} puzzle ${puzzle.id}`, { puzzle: true, keep: !fromPuzzle });
     writeLink(`puzzle/${game}/${puzzle.id}`);
     announce(`${title} puzzle ${puzzle.id}. ${task()}`);
@@ -73,10 +87,47 @@ export function installPuzzles(app) {
   function task() {
     const p = active.puzzle;
     const side = app.sideName(p.toMove);
+    if (p.kind === "midgame") {
+      return `${side} to move: one move is clearly best (the computer's search puts it ${Math.floor(p.gap)} discs or more ahead). Find it.`;
+    }
     if (active.game === "othello") {
       return `${side} to move: find the one best move (exact, ${p.empties} empty squares).`;
     }
+    if (p.kind === "win in two") {
+      return `${side} to move: win in two. Make a threat that no reply can stop, then win.`;
+    }
     return p.kind === "win in one" ? `${side} to move: win at once.` : `${side} to move: every move but one loses at once. Find it.`;
+  }
+
+  /** The first puzzle of `kind` ("" for any) at index `from` or after, wrapping round. */
+  function following(puzzles, from, kind) {
+    const n = puzzles.length;
+    for (let i = 0; i < n; i++) {
+      const p = puzzles[(((from + i) % n) + n) % n];
+      if (!kind || kindOf(p) === kind) return p;
+    }
+    return undefined;
+  }
+
+  /** The kind menu: every kind the set has, with its count. */
+  function fillKinds(puzzles, chosen) {
+    const counts = new Map();
+    for (const p of puzzles) counts.set(kindOf(p), (counts.get(kindOf(p)) ?? 0) + 1);
+    const menu = $("puzzle-kind");
+    menu.replaceChildren(new Option(`All kinds (${puzzles.length})`, ""));
+    for (const [kind, count] of counts) menu.append(new Option(`${KINDS[kind] ?? kind} (${count})`, kind));
+    menu.value = chosen;
+    $("puzzle-kind-row").hidden = counts.size < 2;
+  }
+
+  function chooseKind() {
+    if (!active) return;
+    const kind = $("puzzle-kind").value;
+    const score = loadPuzzleScore(active.game);
+    savePuzzleScore(active.game, { ...score, kind });
+    const index = active.puzzles.indexOf(active.puzzle);
+    const puzzle = kindOf(active.puzzle) === kind ? active.puzzle : following(active.puzzles, index + 1, kind);
+    if (puzzle && puzzle !== active.puzzle) open(active.game, puzzle.id);
   }
 
   /** Follow the game on screen: a first move from the puzzle's position is the answer. */
@@ -87,25 +138,48 @@ export function installPuzzles(app) {
       active = null; // another game: the puzzle is left
       return;
     }
-    if (active.result === null && live.moves.length >= 1 && !active.reply) judge(live);
+    if (active.result !== null || active.reply) return;
+    const moves = live.moves.map((m) => m.text);
+    const p = active.puzzle;
+    if (moves.length === 0) active.defended = false; // taken back
+    if (p.kind !== "win in two" || moves[0] !== p.best) {
+      if (moves.length >= 1) judge(live, moves[0] === p.best);
+    } else if (moves.length === 1 && !active.defended) {
+      active.defended = true;
+      app.computerPlays(live.record, p.defence);
+      announce(`${p.best}: a threat. ${p.defence} answers it; now win at once.`);
+    } else if (moves.length >= 3 && moves[1] === p.defence) {
+      judge(live, live.over && live.result?.winner === p.toMove);
+    }
   }
 
-  async function judge(live) {
-    const played = live.moves[0].text;
+  function judge(live, right) {
+    const played = live.moves.at(-1).text;
     const score = loadPuzzleScore(active.game);
     const solved = new Set(score.solved);
-    if (played === active.puzzle.best) {
+    if (right) {
       active.result = "solved";
       solved.add(active.puzzle.id);
       const streak = active.hinted ? score.streak : score.streak + 1;
       savePuzzleScore(active.game, { ...score, solved: [...solved], streak, next: nextId() });
-      announce(`Solved: ${played} is the best move.`);
+      announce(solvedText());
     } else {
       active.result = "failed";
       savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
       refute(live);
     }
     render();
+  }
+
+  function solvedText() {
+    const { best, kind } = active.puzzle;
+    const moves = page.state?.moves.map((m) => m.text) ?? [];
+    return kind === "win in two" ? `Solved: ${best}, and after ${moves[1]}, ${moves[2]} wins.` : `Solved: ${best} is the best move.`;
+  }
+
+  function solutionText() {
+    const { best, kind, defence, win } = active.puzzle;
+    return kind === "win in two" ? `The solution: ${best}; after ${defence}, ${win} wins.` : `The solution: ${best}.`;
   }
 
   /** The computer's answer to the wrong move, played on the board. */
@@ -125,7 +199,8 @@ export function installPuzzles(app) {
   }
 
   function nextId() {
-    return (active.puzzle.id % active.count) + 1;
+    const index = active.puzzles.indexOf(active.puzzle);
+    return following(active.puzzles, index + 1, loadPuzzleScore(active.game).kind)?.id ?? 1;
   }
 
   function showSolution() {
@@ -136,7 +211,13 @@ export function installPuzzles(app) {
       const score = loadPuzzleScore(puzzle.game);
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }
-    app.ask(() => engine.call("play", { record: puzzle.record, move: puzzle.puzzle.best })).then((state) => {
+    const { best, defence, win } = puzzle.puzzle;
+    const line = puzzle.puzzle.kind === "win in two" ? [best, defence, win] : [best];
+    app.ask(async () => {
+      let state = { record: puzzle.record };
+      for (const move of line) state = await engine.call("play", { record: state.record, move });
+      return state;
+    }).then((state) => {
       if (state && active === puzzle) app.show(state);
     });
   }
@@ -147,6 +228,7 @@ export function installPuzzles(app) {
     app.ask(() => engine.call("state", { record: puzzle.record })).then((state) => {
       if (!state || active !== puzzle) return;
       puzzle.reply = null;
+      puzzle.defended = false;
       if (puzzle.result === "failed") puzzle.result = null; // a second try; the streak is gone
       app.show(state);
     });
@@ -171,20 +253,25 @@ export function installPuzzles(app) {
     const score = loadPuzzleScore(game);
     $("puzzle-title").textContent = `${gameTitle(game)} puzzle ${puzzle.id} · rating ${puzzle.rating}`;
     $("puzzle-task").textContent = task();
-    const played = page.state?.moves[0]?.text;
+    const moves = page.state?.moves.map((m) => m.text) ?? [];
+    const answers = active.reply ? `: ${active.reply} answers it` : "";
     $("puzzle-result").textContent =
       result === "solved"
-        ? `Solved: ${puzzle.best} is the best move.`
-        : result === "failed"
-          ? `${played} is not the best move${active.reply ? `: ${active.reply} answers it` : ""}. Try again or see the solution.`
-          : result === "shown"
-            ? `The solution: ${puzzle.best}.`
-            : active.hinted
-              ? hintText()
-              : "";
+        ? solvedText()
+        : result === "failed" && moves.length > 2
+          ? `${moves[2]} does not win at once${answers}. Try again or see the solution.`
+          : result === "failed"
+            ? `${moves[0]} is not the best move${answers}. Try again or see the solution.`
+            : result === "shown"
+              ? solutionText()
+              : active.defended && moves.length === 2
+                ? `${moves[0]} makes a threat; ${moves[1]} answers it. Now win at once.`
+                : active.hinted
+                  ? hintText()
+                  : "";
     $("puzzle-hint").disabled = result !== null || active.hinted;
     $("puzzle-retry").hidden = result === null;
-    $("puzzle-score").textContent = `Streak ${score.streak} · solved ${score.solved.length} of ${active.count}`;
+    $("puzzle-score").textContent = `Streak ${score.streak} · solved ${score.solved.length} of ${active.puzzles.length}`;
     if (page.state?.record === active.record || result !== null) writeLink(`puzzle/${game}/${puzzle.id}`);
   }
 
@@ -194,6 +281,7 @@ export function installPuzzles(app) {
   $("puzzle-retry").addEventListener("click", retry);
   $("puzzle-next").addEventListener("click", () => active && open(active.game, nextId()));
   $("puzzle-leave").addEventListener("click", () => app.returnToPrevious());
+  $("puzzle-kind").addEventListener("change", chooseKind);
 
   /** What tests read (window.flipside.snapshot().puzzle). */
   function puzzleSnapshot() {
@@ -202,6 +290,7 @@ export function installPuzzles(app) {
       game: active.game,
       id: active.puzzle.id,
       best: active.puzzle.best,
+      kind: kindOf(active.puzzle),
       result: active.result,
       reply: active.reply,
       text: $("puzzle-result").textContent,

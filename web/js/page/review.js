@@ -160,8 +160,10 @@ export function installReview(app) {
     if (review?.job || (review && review.record === record)) return;
     const kept = record ? loadReview(record) : null;
     review = kept ? { ...kept, plies: kept.rows.length, job: null, error: null } : null;
-    // The finished game's banner: offer the review (unless another notice is showing).
-    if (!review && page.state?.over && page.gameView.hasAI && $("notice").hidden && page.state.moves.length) {
+    // The finished game's banner: offer the review (unless another notice is showing, or
+    // the game is a puzzle or a lesson step).
+    const practice = app.puzzleSnapshot?.() || app.lessonSnapshot?.();
+    if (!review && !practice && page.state?.over && page.gameView.hasAI && $("notice").hidden && page.state.moves.length) {
       app.notice("Game over. See where it was won and lost:", { label: "Analyse game", run: () => start() });
     }
   }
