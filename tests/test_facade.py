@@ -299,3 +299,32 @@ def test_solve_answers_exactly_with_nodes() -> None:
     assert answer["score"] == score and set(answer["best"]) == {str(m) for m in best}
     assert answer["empties"] == 9 and answer["nodes"] > 0 and answer["seconds"] >= 0
     assert "limited to 22" in error("solve", position=Board().position())["message"]
+
+
+@pytest.mark.parametrize(("game", "level"), [("othello", "max"), ("othello", 3), ("themisto", 2)])
+def test_warm_loads_a_games_computer_player_before_its_first_move(game: str, level: object) -> None:
+    """``warm`` imports the game's AI and searches the start briefly (in a fresh interpreter:
+    the AI module is not there before, and is after)."""
+    import subprocess
+    import sys
+
+    script = f"""
+import json, sys
+from flipside import facade
+module = "flipside.{game}.ai.api"
+assert module not in sys.modules
+request = json.dumps({{"id": 1, "method": "warm", "params": {{"game": "{game}", "level": {level!r}}}}})
+answer = json.loads(facade.handle(request))["result"]
+assert module in sys.modules
+print(json.dumps(answer))
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+    )
+    answer = json.loads(done.stdout)
+    assert answer["game"] == game and answer["level"] == level and answer["seconds"] >= 0
+
+
+def test_warm_rejects_an_unknown_game_or_level() -> None:
+    assert "no game called 'chess'" in call("warm", game="chess")["error"]["message"]
+    assert call("warm", game="othello", level="fast")["error"]["type"] == "ValueError"

@@ -370,6 +370,23 @@ def opening(record: str) -> JSON:
 
 
 @method
+def warm(game: str, level: int | str = "max") -> JSON:
+    """Make the first move asked of a fresh worker quick: import ``game``'s computer player
+    and load what its search reads (evaluation, opening book, tables) by a short search of
+    the start position at ``level`` and a value; ``{"game", "level", "seconds"}``."""
+    started = time.perf_counter()
+    record = f"{_adapter(game).NAME}/"
+    ai = _ai(record)
+    ai.think(record, level, WARM_SECONDS, None, lambda _: None)
+    ai.value(record, None)
+    return {"game": game, "level": level, "seconds": round(time.perf_counter() - started, 3)}
+
+
+WARM_SECONDS = 0.05
+"""The warming search's budget (native seconds)."""
+
+
+@method
 def solve(position: str, game: str = "othello") -> JSON:
     """Exact solve of ``game``'s ``position``: the score with perfect play, every best move,
     nodes and seconds (a ValueError for a game without an exact solver)."""

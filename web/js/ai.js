@@ -68,6 +68,7 @@ export class ComputerPlayer {
     this.state = null;
     this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
     this.thinking = null; // {record, level, report, moveNow}
+    this.lastThink = null; // the last move played: {record, move, exact, depth, seconds}
     this.hints = null; // {record, values, best, pv, exact} (hints of the current position)
     this.hintsFor = null; // record whose hints are being computed
     this.values = new Map(); // record after a move -> {value, exact}
@@ -81,6 +82,7 @@ export class ComputerPlayer {
   start() {
     this.started = true;
     this.search.start();
+    this.warm();
     this.search.starting.then(() => this.changed(), (err) => this.fail(err));
   }
 
@@ -90,10 +92,18 @@ export class ComputerPlayer {
     this.hintsFor = null;
     this.asked.clear();
     this.search.start();
+    this.warm();
     this.search.starting.then(
       () => this.changed(),
       (err) => this.fail(err),
     );
+  }
+
+  /** A fresh search worker's first request: load the game's AI (modules, evaluation, book,
+   *  tables) so that no move it is asked pays for that inside its time. */
+  warm() {
+    const game = this.state?.game ?? "othello";
+    this.search.call("warm", { game, level: this.settings.level }).catch(() => {});
   }
 
   computerToMove(state = this.state) {
@@ -116,18 +126,15 @@ export class ComputerPlayer {
     if (this.hints?.record !== target.record) this.hints = null;
     if (this.opening && this.opening.game !== state.game) this.opening = null;
     if (!this.started) return this.changed();
+    if (this.computerToMove()) {
+      // The reply first: the opening's name and the graph's values wait for the next state.
+      if (!this.error && !this.thinking) this.think(state);
+      return this.changed();
+    }
     this.askOpening(state);
     if (this.error) return this.changed();
-    this.askValues(state); // the search worker answers these after the move or the hints
-    if (this.computerToMove()) {
-      if (!this.thinking) this.think(state);
-    } else if (
-      this.settings.hints &&
-      !target.over &&
-      !this.computerToMove(target) &&
-      !this.hints &&
-      this.hintsFor === null
-    ) {
+    this.askValues(state);
+    if (this.settings.hints && !target.over && !this.computerToMove(target) && !this.hints && this.hintsFor === null) {
       this.askHints(target);
     }
     this.changed();
@@ -149,6 +156,8 @@ export class ComputerPlayer {
       this.cancel();
     } else if (this.thinking && (levelChanged || !this.computerToMove())) {
       this.cancel();
+    } else if (levelChanged && this.started) {
+      this.warm(); // the new level's engine, before its first move
     }
     if (!settings.hints) this.hints = null;
   }
@@ -170,6 +179,8 @@ export class ComputerPlayer {
       );
       if (this.thinking !== job) return;
       this.thinking = null;
+      const { move, exact, depth, seconds: took } = answer;
+      this.lastThink = { record: job.record, move, exact, depth, seconds: took };
       this.play(job.record, answer.move);
     } catch (err) {
       if (err instanceof Cancelled || this.thinking !== job) return;

@@ -13,6 +13,7 @@ export class EngineError extends Error {
 // worker (the search worker, a restarted one) instantiates it instead of compiling its own
 // copy (the compiled code is shared, not duplicated: tens of MB less, and no second compile).
 let compiledRuntime = null;
+const ANSWERS_KEPT = 100;
 
 /** The rules worker index.html started as it was parsed, with the events it has sent since
  *  (once: a restart makes a new one). */
@@ -34,6 +35,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.info = null;
+    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record}
   }
 
   /** Start (or restart) the worker; resolves with engine info when Python is ready. */
@@ -72,8 +74,9 @@ export class Engine {
         } else if (data.type === "report") {
           this.pending.get(data.id)?.onReport?.(data.report);
         } else if (this.pending.has(data.id)) {
-          const { resolve: ok, reject: fail } = this.pending.get(data.id);
+          const { resolve: ok, reject: fail, method, record } = this.pending.get(data.id);
           this.pending.delete(data.id);
+          this.answered = [...this.answered.slice(1 - ANSWERS_KEPT), { method, record }];
           if (data.error) fail(new EngineError(data.error.type, data.error.message));
           else ok(data.result);
         }
@@ -106,7 +109,7 @@ export class Engine {
     if (!this.worker) return Promise.reject(new EngineError("EngineStopped", "the engine is not running"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onReport });
+      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? null });
       this.worker.postMessage({ id, method, params });
     });
   }

@@ -470,9 +470,8 @@ async function boot() {
   } catch {
     post(ready); // a browser that cannot send a WebAssembly.Module: each worker compiles
   }
+  // The search worker's first request is the page's "warm" (ai.js): it comes before any move.
   for (const request of waiting.splice(0)) enqueue(request);
-  // The search worker warms up at once: the app's files, the AI modules, the evaluation.
-  if (self.name === "search") enqueue({ id: 0, method: "value", params: { record: `${info.games[0]}/` } });
 }
 
 boot().catch(fail);

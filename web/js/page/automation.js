@@ -62,7 +62,10 @@ export function installAutomation(app) {
         hintMode: ai.settings.hints,
         thinking: ai.thinking !== null,
         thought: ai.thinking?.report ?? null,
+        lastThink: ai.lastThink,
         searchReady: ai.search.ready,
+        // The search worker's last answers, in order ({method, record}): what waited for what.
+        searchAnswers: ai.search.engine?.answered ?? [],
         // "shared": the search worker instantiated the rules worker's compiled runtime.
         searchRuntime: ai.search.engine?.info?.runtime ?? null,
         aiError: ai.error,

@@ -1,0 +1,56 @@
+"""Quick replies in Chromium (issue 29): the computer's move is answered before the graph's
+values, and a fresh search worker is warmed before its first move is asked (so that move's
+time goes to the search: the top level solves 16 empty squares exactly)."""
+
+from __future__ import annotations
+
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Page
+from test_ai import late_game, snapshot, wait_reply
+from test_site import assert_clean, play
+
+from flipside.othello import Board, Color
+
+
+def test_a_reply_is_answered_before_the_graph_values(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/#othello/f5d6c3d3")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.select_option("#level", "4")
+    page.select_option("#computer", "white")
+    for plies in (6, 8):
+        move = snapshot(page)["legal"][0]
+        play(page, move)
+        wait_reply(page, plies)
+    wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
+    answers = snapshot(page)["searchAnswers"]
+    assert answers[0]["method"] == "warm"
+    thinks = [(i, a["record"]) for i, a in enumerate(answers) if a["method"] == "think"]
+    assert len(thinks) == 2
+    for index, record in thinks:
+        values = [
+            i for i, a in enumerate(answers) if a["method"] == "value" and a["record"] == record
+        ]
+        assert values and values[0] > index, answers  # the value of that position came after
+    assert_clean(watch, root_server.origin)
+
+
+def test_a_fresh_workers_first_reply_at_15_empties_is_exact(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    transcript = late_game(15)
+    board = Board.from_transcript(transcript)
+    mover = "black" if board.turn is Color.BLACK else "white"
+    page.goto(root_server.origin + f"/#othello/{transcript}")
+    wait_ready(page)
+    page.select_option("#level", "6")
+    page.select_option("#computer", mover)  # the search worker's first move
+    snap = wait_reply(page, len(transcript) // 2 + 1)
+    last = snap["lastThink"]
+    assert last["record"] == "othello/" + transcript and last["exact"], last
+    assert snap["transcript"] == transcript + last["move"]
+    answers = [a["method"] for a in snap["searchAnswers"]]
+    assert answers.index("warm") < answers.index("think")
+    assert_clean(watch, root_server.origin)
