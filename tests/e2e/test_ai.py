@@ -64,6 +64,7 @@ def test_computer_replies_at_level_1_and_at_the_top_level(
     assert page.evaluate("JSON.parse(localStorage.getItem('flipside.settings.v1'))") == {
         "computer": "white",
         "level": 6,
+        "level2": 3,  # watching: the second side's level (the default)
         "hints": False,
         "you": "A",
     }

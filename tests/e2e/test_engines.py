@@ -450,3 +450,42 @@ def test_a_lesson_step_in_every_engine(tab: Tab, site: StaticServer) -> None:
     tab.wait_until("window.flipside.snapshot().lesson?.result === 'done'")
     assert snapshot(tab)["moves"] == ["d4-d5"]
     assert_clean(tab, origin)
+
+
+def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None:
+    """The New game dialog's watch mode, in every engine: both sides played by the computer
+    at two levels; Pause stops it (nothing moves), Step plays one move, Resume plays the
+    whole game to its end."""
+    origin = site.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    tab.wait_until("window.flipside.snapshot().searchReady")
+    tab.click("#new-game")
+    tab.wait_until("document.getElementById('new-game-dialog').open")
+    tab.choose("#opening-kind", "standard")
+    tab.choose("#opponent", "watch")
+    tab.choose("#opponent-level", "1")
+    tab.choose("#second-level", "2")
+    assert tab.evaluate("document.getElementById('first').hidden") is True
+    tab.click("#start-game")
+    tab.wait_until("window.flipside.snapshot().moves.length >= 4")
+    snap = snapshot(tab)
+    assert (snap["computer"], snap["level"]) == ("both", 1)
+    tab.click("#watch-pause")
+    tab.wait_until("!window.flipside.snapshot().thinking && !window.flipside.snapshot().busy")
+    paused = snapshot(tab)["moves"]
+    tab.evaluate("new Promise((resolve) => setTimeout(resolve, 1500))")
+    assert snapshot(tab)["moves"] == paused  # nothing moved while paused
+    assert tab.evaluate("document.getElementById('watch-pause').textContent") == "Resume"
+    shoot(tab, f"engine-{tab.engine}-watch-paused.png")
+    tab.click("#watch-step")
+    tab.wait_until(f"window.flipside.snapshot().moves.length === {len(paused) + 1}")
+    tab.evaluate("new Promise((resolve) => setTimeout(resolve, 1000))")
+    assert len(snapshot(tab)["moves"]) == len(paused) + 1  # one move, then paused again
+    tab.click("#watch-pause")  # Resume
+    tab.wait_until("window.flipside.snapshot().over", 180)
+    tab.wait_until("window.flipside.snapshot().evaluation.every((v) => v !== null)")
+    snap = snapshot(tab)
+    assert snap["result"] is not None and len(snap["moves"]) >= 58
+    assert len(snap["evaluation"]) >= 58  # the graph follows the game
+    assert_clean(tab, origin)

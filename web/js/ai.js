@@ -12,6 +12,9 @@ import { Engine, EngineError } from "./engine.js";
 
 export class Cancelled extends Error {}
 
+/** Watching the computer play itself: the pause before each move, so the eye can follow. */
+export const WATCH_GAP_MS = 400;
+
 /** The search worker, restartable; calls made before a restart reject with Cancelled. */
 class SearchWorker {
   constructor() {
@@ -76,6 +79,8 @@ export class ComputerPlayer {
     this.opening = null;
     this.error = null; // message of the last search failure
     this.started = false; // nothing is asked of the search worker before start()
+    this.paused = false; // watching: no move is asked while paused
+    this.stepping = false; // watching, paused: one move is asked
   }
 
   /** Start the search worker (after the rules engine is ready, not to slow its start). */
@@ -107,7 +112,39 @@ export class ComputerPlayer {
   }
 
   computerToMove(state = this.state) {
-    return !!state && !state.over && this.settings.computer === state.toMove;
+    return !!state && !state.over && (this.watching() || this.settings.computer === state.toMove);
+  }
+
+  /** Whether the computer plays both sides (the New game dialog's "watch"). */
+  watching() {
+    return this.settings.computer === "both";
+  }
+
+  /** The level the computer plays `state`'s side to move at. */
+  levelFor(state) {
+    const second = state?.sides?.[1];
+    return this.watching() && state?.toMove === second ? (this.settings.level2 ?? this.settings.level) : this.settings.level;
+  }
+
+  /** Watching: stop after the move being thought about is dropped (nothing moves). */
+  pause() {
+    this.paused = true;
+    this.stepping = false;
+    if (this.thinking) this.cancel();
+    this.changed();
+  }
+
+  /** Watching: go on playing. */
+  resume() {
+    this.paused = false;
+    if (this.state) this.update(this.state);
+  }
+
+  /** Watching, paused: play one move. */
+  step() {
+    if (!this.paused || this.thinking) return;
+    this.stepping = true;
+    if (this.state) this.update(this.state);
   }
 
   /** The position on screen while the player looks back (null: the live one): hints are
@@ -128,7 +165,13 @@ export class ComputerPlayer {
     if (!this.started) return this.changed();
     if (this.computerToMove()) {
       // The reply first: the opening's name and the graph's values wait for the next state.
-      if (!this.error && !this.thinking) this.think(state);
+      const held = this.watching() && this.paused && !this.stepping;
+      if (!this.error && !this.thinking && !held) this.think(state);
+      if (this.watching() && !this.error) {
+        // Watching, every turn is the computer's: these go in the pause before its move.
+        this.askOpening(state);
+        this.askValues(state);
+      }
       return this.changed();
     }
     this.askOpening(state);
@@ -149,7 +192,8 @@ export class ComputerPlayer {
   /** Take new settings (another game's, for one) without asking anything yet: the caller
    *  follows with `update(state)`. */
   use(settings) {
-    const levelChanged = settings.level !== this.settings.level;
+    const levelChanged = settings.level !== this.settings.level || settings.level2 !== this.settings.level2;
+    if (settings.computer !== "both") this.paused = this.stepping = false;
     this.settings = settings;
     if (this.error) {
       this.error = null; // a changed setting is also a retry
@@ -163,10 +207,12 @@ export class ComputerPlayer {
   }
 
   async think(state) {
-    const job = { record: state.record, level: this.settings.level, report: null, moveNow: false };
+    const job = { record: state.record, level: this.levelFor(state), report: null, moveNow: false };
     this.thinking = job;
     const seconds = this.budget?.() ?? null;
     try {
+      if (this.watching()) await new Promise((resolve) => setTimeout(resolve, WATCH_GAP_MS));
+      if (this.thinking !== job) return;
       const answer = await this.search.call(
         "think",
         seconds ? { record: job.record, level: job.level, seconds } : { record: job.record, level: job.level },
@@ -181,6 +227,7 @@ export class ComputerPlayer {
       this.thinking = null;
       const { move, exact, depth, seconds: took } = answer;
       this.lastThink = { record: job.record, move, exact, depth, seconds: took };
+      this.stepping = false;
       this.play(job.record, answer.move);
     } catch (err) {
       if (err instanceof Cancelled || this.thinking !== job) return;

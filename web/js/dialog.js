@@ -7,7 +7,7 @@ import { loadChoices, saveChoices } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const dialog = $("new-game-dialog");
-const FIELDS = ["opponent", "opponent-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
+const FIELDS = ["opponent", "opponent-level", "second-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
   "series", "series-target", "move-limit", "move-limit-custom", "opening-kind", "opening-plies"];
 const FIRST_GAME = Object.keys(GAMES)[0];
 
@@ -17,20 +17,22 @@ function chosenGame() {
 
 let levelsOf = {}; // game -> {level: name}, or null without a computer player
 
-/** The level menu for `game` (kept when it already is), the chosen level kept if it exists. */
+/** The level menus for `game` (kept when they already are), the chosen levels kept if they
+ *  exist. */
 function fillLevels(game) {
-  const menu = $("opponent-level");
   const levels = levelsOf[game];
-  if (!levels || menu.dataset.game === game) return;
-  const chosen = menu.value;
-  menu.dataset.game = game;
-  menu.replaceChildren(
-    ...Object.entries(levels).map(([n, name]) =>
-      Object.assign(document.createElement("option"), { value: n, textContent: levelLabel(n, name) }),
-    ),
-  );
-  if (chosen in levels) menu.value = chosen;
-  else menu.value = String(Math.min(3, Object.keys(levels).length));
+  for (const menu of [$("opponent-level"), $("second-level")]) {
+    if (!levels || menu.dataset.game === game) continue;
+    const chosen = menu.value;
+    menu.dataset.game = game;
+    menu.replaceChildren(
+      ...Object.entries(levels).map(([n, name]) =>
+        Object.assign(document.createElement("option"), { value: n, textContent: levelLabel(n, name) }),
+      ),
+    );
+    if (chosen in levels) menu.value = chosen;
+    else menu.value = String(Math.min(3, Object.keys(levels).length));
+  }
 }
 
 /** Show the fields that apply to the chosen game and options. */
@@ -46,11 +48,16 @@ function refresh(resumable) {
   for (const id of Object.keys(GAMES)) $(`${id}-options`).hidden = id !== game;
   fillLevels(game);
   const ai = !!levelsOf[game];
-  $("opponent").options[1].disabled = !ai;
+  $("opponent").options[1].disabled = $("opponent").options[2].disabled = !ai;
   if (!ai) $("opponent").value = "human";
   $("no-ai").hidden = ai;
-  const computer = $("opponent").value === "computer";
-  $("opponent-level").hidden = $("opponent-level-label").hidden = !computer;
+  const opponent = $("opponent").value;
+  const [one, two] = Object.values(GAMES[game].sides);
+  $("opponent-level").hidden = $("opponent-level-label").hidden = opponent === "human";
+  $("opponent-level-label").textContent = opponent === "watch" ? `Level of ${one}` : "Computer's level";
+  $("second-level").hidden = $("second-level-label").hidden = opponent !== "watch";
+  $("second-level-label").textContent = `Level of ${two}`;
+  $("first").hidden = $("first-label").hidden = opponent === "watch";
   const custom = (id, on) => {
     $(id).hidden = $(`${id}-label`).hidden = !on;
   };
@@ -83,7 +90,13 @@ function read() {
 /** What the choices mean: {game, options (for the facade), opponent, level, first}, or an
  *  error text for a value out of range. */
 export function interpret(c) {
-  const out = { game: c.game, opponent: c.opponent, level: levelValue(c["opponent-level"]), first: c.first };
+  const out = {
+    game: c.game,
+    opponent: c.opponent,
+    level: levelValue(c["opponent-level"]),
+    level2: levelValue(c["second-level"] ?? c["opponent-level"]),
+    first: c.opponent === "watch" ? "first" : c.first,
+  };
   const made = GAMES[c.game].newGameOptions(c);
   if (made.error) return made;
   out.options = made.options;

@@ -95,8 +95,9 @@ function settingsKey(game) {
   return GAMES[game]?.oldSettingsKey ?? `flipside.settings.${game}.v1`;
 }
 
-/** The AI settings of `game`: {computer: null or one of `sides`, level: one of `levels` (a
- *  number, or a text such as "loss:2"), hints: bool, you: "A"|"B"}. Anything missing or not
+/** The AI settings of `game`: {computer: null, one of `sides` or "both" (watch: the computer
+ *  against itself), level: one of `levels` (a number, or a text such as "loss:2"), level2:
+ *  the second side's level when watching, hints: bool, you: "A"|"B"}. Anything missing or not
  *  understood falls back to the default. */
 export function loadSettings(game, sides, levels) {
   let data = null;
@@ -106,11 +107,12 @@ export function loadSettings(game, sides, levels) {
     data = null;
   }
   const ok = data !== null && typeof data === "object";
-  const computer = ok && sides.includes(data.computer) ? data.computer : null;
-  const known = ok && (Number.isInteger(data.level) || typeof data.level === "string") && levels.includes(String(data.level));
-  const level = known ? data.level : DEFAULT_SETTINGS.level;
+  const computer = ok && (sides.includes(data.computer) || data.computer === "both") ? data.computer : null;
+  const known = (value) => (Number.isInteger(value) || typeof value === "string") && levels.includes(String(value));
+  const level = ok && known(data.level) ? data.level : DEFAULT_SETTINGS.level;
+  const level2 = ok && known(data.level2) ? data.level2 : level;
   const you = ok && data.you === "B" ? "B" : "A";
-  return { computer, level, hints: ok && data.hints === true, you };
+  return { computer, level, level2, hints: ok && data.hints === true, you };
 }
 
 /** Remember the AI settings of `game`; false when storage refused. */

@@ -23,7 +23,13 @@ export function installFlow(app) {
 
   function changeSettings() {
     const computer = $("computer").value === "off" ? null : $("computer").value;
-    const settings = { ...ai.settings, computer, level: levelValue($("level").value), hints: $("hints").checked };
+    const settings = {
+      ...ai.settings,
+      computer,
+      level: levelValue($("level").value),
+      level2: levelValue($("level2").value),
+      hints: $("hints").checked,
+    };
     saveSettings(page.gameView.id, settings);
     ai.configure(settings);
     app.renderPanel();

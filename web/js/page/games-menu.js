@@ -60,8 +60,22 @@ export function installGamesMenu(app) {
       toss = `The coin toss: ${who} ${view.sides[mine]}.`;
     }
     const [firstSide, secondSide] = Object.keys(view.sides);
-    const computer = chosen.opponent === "computer" && view.hasAI ? (first === "first" ? secondSide : firstSide) : null;
-    const settings = { ...app.settingsOf(chosen.game), computer, level: chosen.level, you: first === "first" ? "A" : "B" };
+    const computer = !view.hasAI
+      ? null
+      : chosen.opponent === "watch"
+        ? "both"
+        : chosen.opponent === "computer"
+          ? first === "first"
+            ? secondSide
+            : firstSide
+          : null;
+    const settings = {
+      ...app.settingsOf(chosen.game),
+      computer,
+      level: chosen.level,
+      level2: chosen.level2,
+      you: first === "first" ? "A" : "B",
+    };
     page.busy = false;
     page.queued = null;
     try {
@@ -103,7 +117,7 @@ export function installGamesMenu(app) {
     if (!s?.extra?.series || !page.engineReady || page.busy) return;
     const state = await app.ask(() => engine.call("next_game", { record: s.record }));
     if (!state) return;
-    if (ai.settings.computer) {
+    if (ai.settings.computer && !ai.watching()) {
       const you = ai.settings.you ?? "A";
       const computer = state.extra.series.black === you ? "white" : "black";
       const settings = { ...ai.settings, computer };

@@ -90,7 +90,9 @@ export function installInput(app) {
   $("move-now").addEventListener("click", () => ai.moveNow());
   $("rules").addEventListener("click", () => app.showRules());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
-  for (const id of ["computer", "level", "hints"]) $(id).addEventListener("change", app.changeSettings);
+  for (const id of ["computer", "level", "level2", "hints"]) $(id).addEventListener("change", app.changeSettings);
+  $("watch-pause").addEventListener("click", () => (ai.paused ? ai.resume() : ai.pause()));
+  $("watch-step").addEventListener("click", () => ai.step());
 
   $("retry").addEventListener("click", () => app.startEngine());
   $("notice-close").addEventListener("click", () => app.notice(""));

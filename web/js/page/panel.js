@@ -22,8 +22,11 @@ export function installPanel(app) {
     menu.replaceChildren(
       option("off", "Off (2 players)"),
       ...Object.keys(view.sides).reverse().map((side) => option(side, view.sides[side])),
+      option("both", "Both sides (watch)"),
     );
-    $("level").replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))));
+    for (const id of ["level", "level2"]) {
+      $(id).replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))));
+    }
   }
 
   function sideName(side) {
@@ -32,7 +35,7 @@ export function installPanel(app) {
 
   /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
   function renderAI() {
-    const { computer, level, hints } = ai.settings;
+    const { computer, level, level2, hints } = ai.settings;
     const view = page.gameView;
     const withAI = view.hasAI;
     fillMenus();
@@ -42,10 +45,20 @@ export function installPanel(app) {
     $("graph-legend").textContent = view.graph.legend;
     $("computer").value = computer ?? "off";
     $("level").value = String(level);
+    $("level2").value = String(level2 ?? level);
     $("hints").checked = hints;
-    $("tagline").textContent =
-      computer && withAI
-        ? `${page.gameView.title} · you against the computer (${sideName(computer)}, ${typeof level === "number" ? "level " : ""}${levelLabel(level, view.levels[level]).replace(/ \(.*/, "")})`
+    const watching = ai.watching() && withAI;
+    $("level2").hidden = $("level2-label").hidden = $("watch-controls").hidden = !watching;
+    $("level-label").textContent = watching ? `Level of ${sideName(Object.keys(view.sides)[0])}` : "Level";
+    $("level2-label").textContent = `Level of ${sideName(Object.keys(view.sides)[1])}`;
+    $("watch-pause").textContent = ai.paused ? "Resume" : "Pause";
+    $("watch-step").disabled = !ai.paused || !!ai.thinking || !!page.state?.over;
+    const shortLevel = (n) => (typeof n === "number" ? `level ${n}` : levelName(n));
+    const levelName = (n) => `${typeof n === "number" ? "level " : ""}${levelLabel(n, view.levels[n]).replace(/ \(.*/, "")}`;
+    $("tagline").textContent = watching
+      ? `${page.gameView.title} · watching: ${shortLevel(level)} against ${shortLevel(level2 ?? level)}${ai.paused ? " (paused)" : ""}`
+      : computer && withAI
+        ? `${page.gameView.title} · you against the computer (${sideName(computer)}, ${levelName(level)})`
         : `${page.gameView.title} · two players, one device`;
     const job = ai.thinking;
     $("thinking").hidden = !job;
@@ -80,7 +93,7 @@ export function installPanel(app) {
   function roleOf(side) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
     if (!computer) return "";
-    return side === computer ? "computer" : "you";
+    return side === computer || computer === "both" ? "computer" : "you";
   }
 
   function renderPlayers() {
@@ -175,6 +188,7 @@ export function installPanel(app) {
   /** Whether Undo has something to take back: against the computer, a move of your own. */
   function canTakeBack(s) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
+    if (computer === "both") return false; // watching: look back with the move list instead
     if (!computer || !s.canUndo) return s.canUndo;
     return s.moves.some((move) => move.text !== "pass" && move.by !== computer);
   }
