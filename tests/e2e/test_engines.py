@@ -365,19 +365,24 @@ def test_a_game_reviewed_its_mistakes_and_a_retry(tab: Tab, site: StaticServer) 
     assert_clean(tab, origin)
 
 
-def test_a_dealt_opening_and_an_opponent_of_chosen_error(tab: Tab, site: StaticServer) -> None:
-    """The New game dialog's XOT opening and a computer that loses 1 disc a move, in every
-    engine: the game starts with an opening of the list (in its link), which Undo does not
-    take back, and the computer replies to a move."""
-    origin = site.origin
+def new_game_dialog(tab: Tab, origin: str, opening: str, opponent: str, level: str) -> None:
+    """A fresh page, the computer ready, and the New game dialog open with these choices."""
     tab.goto(origin + "/")
     ready(tab)
     tab.wait_until("window.flipside.snapshot().searchReady")
     tab.click("#new-game")
     tab.wait_until("document.getElementById('new-game-dialog').open")
-    tab.choose("#opening-kind", "xot")
-    tab.choose("#opponent", "computer")
-    tab.choose("#opponent-level", "loss:1")
+    tab.choose("#opening-kind", opening)
+    tab.choose("#opponent", opponent)
+    tab.choose("#opponent-level", level)
+
+
+def test_a_dealt_opening_and_an_opponent_of_chosen_error(tab: Tab, site: StaticServer) -> None:
+    """The New game dialog's XOT opening and a computer that loses 1 disc a move, in every
+    engine: the game starts with an opening of the list (in its link), which Undo does not
+    take back, and the computer replies to a move."""
+    origin = site.origin
+    new_game_dialog(tab, origin, opening="xot", opponent="computer", level="loss:1")
     shoot(tab, f"engine-{tab.engine}-dialog-openings.png")
     tab.click("#start-game")
     tab.wait_until("window.flipside.snapshot().moves.length === 8")
@@ -457,14 +462,7 @@ def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None
     at two levels; Pause stops it (nothing moves), Step plays one move, Resume plays the
     whole game to its end."""
     origin = site.origin
-    tab.goto(origin + "/")
-    ready(tab)
-    tab.wait_until("window.flipside.snapshot().searchReady")
-    tab.click("#new-game")
-    tab.wait_until("document.getElementById('new-game-dialog').open")
-    tab.choose("#opening-kind", "standard")
-    tab.choose("#opponent", "watch")
-    tab.choose("#opponent-level", "1")
+    new_game_dialog(tab, origin, opening="standard", opponent="watch", level="1")
     tab.choose("#second-level", "2")
     assert tab.evaluate("document.getElementById('first').hidden") is True
     tab.click("#start-game")
