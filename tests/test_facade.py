@@ -302,27 +302,35 @@ def test_solve_answers_exactly_with_nodes() -> None:
 
 
 @pytest.mark.parametrize(("game", "level"), [("othello", "max"), ("othello", 3), ("themisto", 2)])
-def test_warm_loads_a_games_computer_player_before_its_first_move(game: str, level: object) -> None:
-    """``warm`` imports the game's AI and searches the start briefly (in a fresh interpreter:
-    the AI module is not there before, and is after)."""
-    import subprocess
-    import sys
+def test_warm_searches_the_start_at_the_level_and_values_it(
+    game: str, level: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``warm`` asks the game's computer player (imported then) for a short search of the
+    start at the level on screen and for its value: what the first move would load."""
+    from flipside import games
 
-    script = f"""
-import json, sys
-from flipside import facade
-module = "flipside.{game}.ai.api"
-assert module not in sys.modules
-request = json.dumps({{"id": 1, "method": "warm", "params": {{"game": "{game}", "level": {level!r}}}}})
-answer = json.loads(facade.handle(request))["result"]
-assert module in sys.modules
-print(json.dumps(answer))
-"""
-    done = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
-    )
-    answer = json.loads(done.stdout)
+    asked: list[tuple[str, object, object]] = []
+    real = games.ai
+
+    class Spy:
+        def __init__(self, module: object) -> None:
+            self.module = module
+
+        def __getattr__(self, name: str) -> object:
+            found = getattr(self.module, name)
+            if name not in ("think", "value"):
+                return found
+
+            def spy(record: str, level: object, *rest: object) -> object:
+                asked.append((name, record, level if name == "think" else None))
+                return found(record, level, *rest)
+
+            return spy
+
+    monkeypatch.setattr(games, "ai", lambda name: Spy(real(name)))
+    answer = call("warm", game=game, level=level)["result"]
     assert answer["game"] == game and answer["level"] == level and answer["seconds"] >= 0
+    assert asked == [("think", f"{game}/", level), ("value", f"{game}/", None)]
 
 
 def test_warm_rejects_an_unknown_game_or_level() -> None:
