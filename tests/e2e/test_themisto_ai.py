@@ -80,6 +80,7 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
         "Off (2 players)",
         "Player two",
         "Player one",
+        "Both sides (watch)",
     ]
     move(page, "a1", "b2")
     snap = wait_reply(page, 2)
