@@ -117,6 +117,7 @@ def test_book_follows_a_main_line_and_only_strong_levels_use_it() -> None:
     assert opening_of(board) is not None
     info = Engine(level=MAX_LEVEL).think(Board.from_transcript("f5"))
     assert info["book"] is True and info["move"] == "d6"
+    assert info["nodes"] == 0 and info["depth"] == 0  # answered with no search
     assert "book" not in Engine(level=3).think(Board.from_transcript("f5"))
     assert book_move(*random_position_out_of_book().bits()) is None
 

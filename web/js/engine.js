@@ -35,7 +35,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.info = null;
-    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record}
+    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record, asked, at (ms), heap (bytes)}
   }
 
   /** Start (or restart) the worker; resolves with engine info when Python is ready. */
@@ -74,9 +74,10 @@ export class Engine {
         } else if (data.type === "report") {
           this.pending.get(data.id)?.onReport?.(data.report);
         } else if (this.pending.has(data.id)) {
-          const { resolve: ok, reject: fail, method, record } = this.pending.get(data.id);
+          const { resolve: ok, reject: fail, method, record, asked } = this.pending.get(data.id);
           this.pending.delete(data.id);
-          this.answered = [...this.answered.slice(1 - ANSWERS_KEPT), { method, record }];
+          const answer = { method, record, asked, at: Math.round(performance.now()), heap: data.heap ?? null };
+          this.answered = [...this.answered.slice(1 - ANSWERS_KEPT), answer];
           if (data.error) fail(new EngineError(data.error.type, data.error.message));
           else ok(data.result);
         }
@@ -109,7 +110,8 @@ export class Engine {
     if (!this.worker) return Promise.reject(new EngineError("EngineStopped", "the engine is not running"));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? null });
+      const asked = Math.round(performance.now());
+      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? null, asked });
       this.worker.postMessage({ id, method, params });
     });
   }

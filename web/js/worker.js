@@ -73,7 +73,9 @@ async function answer({ id, method, params }) {
     post({ id, error: { type: "EngineError", message: String(err?.message ?? err) } });
     return;
   }
-  post(JSON.parse(text));
+  // The answer says how big the worker's WebAssembly memory is (it never shrinks: the
+  // long-session bench watches it).
+  post({ ...JSON.parse(text), heap: pyodide._module.HEAP8.length });
 }
 
 // Requests are answered one at a time, in order, except that the evaluation graph's values

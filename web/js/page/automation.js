@@ -66,6 +66,8 @@ export function installAutomation(app) {
         searchReady: ai.search.ready,
         // The search worker's last answers, in order ({method, record}): what waited for what.
         searchAnswers: ai.search.engine?.answered ?? [],
+        // Each worker's WebAssembly memory in bytes, as of its last answer.
+        heaps: { rules: engine.answered.at(-1)?.heap ?? null, search: ai.search.engine?.answered.at(-1)?.heap ?? null },
         // "shared": the search worker instantiated the rules worker's compiled runtime.
         searchRuntime: ai.search.engine?.info?.runtime ?? null,
         aiError: ai.error,

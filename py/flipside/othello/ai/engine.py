@@ -55,7 +55,7 @@ class Level:
     noise: float
     random_moves: float = 0.0
     book: bool = False
-    hard_limit: float = 1.3
+    hard_limit: float = 1.2
     outcome: int = 0
     selectivity: float = 0.0
     probable: int = 0
