@@ -1,6 +1,7 @@
 """Quick replies in Chromium (issue 29): the computer's move is answered before the graph's
 values, and a fresh search worker is warmed before its first move is asked (so that move's
-time goes to the search: the top level solves 16 empty squares exactly)."""
+time goes to the search: the top level solves 15 empty squares exactly), and warmed again
+for the other game when the player switches games."""
 
 from __future__ import annotations
 
@@ -53,4 +54,22 @@ def test_a_fresh_workers_first_reply_at_15_empties_is_exact(
     assert snap["transcript"] == transcript + last["move"]
     answers = [a["method"] for a in snap["searchAnswers"]]
     assert answers.index("warm") < answers.index("think")
+    assert_clean(watch, root_server.origin)
+
+
+def test_switching_games_warms_the_other_games_engine(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(root_server.origin + "/#othello/")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchAnswers.some((a) => a.method === 'warm')")
+    page.click("#switch-themisto")
+    wait_until(page, "window.flipside.snapshot().game === 'themisto'")
+    warmed = (
+        "window.flipside.snapshot().searchAnswers"
+        ".some((a) => a.method === 'warm' && a.record === 'themisto')"
+    )
+    wait_until(page, warmed, 60_000)
+    answers = snapshot(page)["searchAnswers"]
+    assert [a["record"] for a in answers if a["method"] == "warm"] == ["othello", "themisto"]
     assert_clean(watch, root_server.origin)

@@ -92,12 +92,12 @@ export class ComputerPlayer {
   }
 
   /** Abandon whatever the search worker is doing: it is replaced by a fresh one. */
-  cancel() {
+  cancel(game = this.state?.game) {
     this.thinking = null;
     this.hintsFor = null;
     this.asked.clear();
     this.search.start();
-    this.warm();
+    this.warm(game);
     this.search.starting.then(
       () => this.changed(),
       (err) => this.fail(err),
@@ -106,8 +106,7 @@ export class ComputerPlayer {
 
   /** A fresh search worker's first request: load the game's AI (modules, evaluation, book,
    *  tables) so that no move it is asked pays for that inside its time. */
-  warm() {
-    const game = this.state?.game ?? "othello";
+  warm(game = this.state?.game ?? "othello") {
     this.search.call("warm", { game, level: this.settings.level }).catch(() => {});
   }
 
@@ -189,19 +188,20 @@ export class ComputerPlayer {
     if (this.state) this.update(this.state);
   }
 
-  /** Take new settings (another game's, for one) without asking anything yet: the caller
-   *  follows with `update(state)`. */
-  use(settings) {
+  /** Take new settings (another game's, for one: `game`, whose engine is warmed) without
+   *  asking anything yet: the caller follows with `update(state)`. */
+  use(settings, game = this.state?.game) {
     const levelChanged = settings.level !== this.settings.level || settings.level2 !== this.settings.level2;
+    const gameChanged = game !== this.state?.game;
     if (settings.computer !== "both") this.paused = this.stepping = false;
     this.settings = settings;
     if (this.error) {
       this.error = null; // a changed setting is also a retry
-      this.cancel();
-    } else if (this.thinking && (levelChanged || !this.computerToMove())) {
-      this.cancel();
-    } else if (levelChanged && this.started) {
-      this.warm(); // the new level's engine, before its first move
+      this.cancel(game);
+    } else if (this.thinking && (levelChanged || gameChanged || !this.computerToMove())) {
+      this.cancel(game);
+    } else if ((levelChanged || gameChanged) && this.started) {
+      this.warm(game); // the new game's or level's engine, before its first move
     }
     if (!settings.hints) this.hints = null;
   }

@@ -35,7 +35,7 @@ export class Engine {
     this.pending = new Map();
     this.nextId = 1;
     this.info = null;
-    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record, asked, at (ms), heap (bytes)}
+    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record (a warm's game), asked, at (ms), heap (bytes)}
   }
 
   /** Start (or restart) the worker; resolves with engine info when Python is ready. */
@@ -111,7 +111,7 @@ export class Engine {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const asked = Math.round(performance.now());
-      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? null, asked });
+      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? params?.game ?? null, asked });
       this.worker.postMessage({ id, method, params });
     });
   }

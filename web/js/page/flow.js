@@ -58,8 +58,8 @@ export function installFlow(app) {
     const before = app.shownState()?.cells;
     if (!keepRedo) moveHistory.clearRedo();
     if (!keepView) moveHistory.reset();
-    if (settings) ai.use(settings);
-    else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game));
+    if (settings) ai.use(settings, state.game);
+    else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game), state.game);
     page.settingsGame = state.game;
     page.gameView = GAMES[state.game];
     for (const game of Object.keys(GAMES)) $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));

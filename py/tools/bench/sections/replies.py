@@ -132,12 +132,25 @@ def open_page(tab: Tab, origin: str) -> None:
     tab.wait_until("window.flipside !== undefined", 120)
     tab.evaluate("window.flipside.ready.then(() => true)")
     tab.wait_until("window.flipside.snapshot().searchReady", 120)
+    tab.wait_until(warmed(str(tab.evaluate("window.flipside.snapshot().game"))), 120)
+
+
+def warmed(game: str) -> str:
+    """Whether the search worker has warmed up for ``game`` (a JavaScript condition). The
+    first reply after a page load or a switch of game waits for that warm-up when it is asked
+    sooner (the app's files installed and the AI imported: up to 3.3 s in WebKit); the bench
+    times replies in a session, so it waits for it."""
+    return (
+        "window.flipside.snapshot().searchAnswers"
+        f".some((a) => a.method === 'warm' && a.record === '{game}')"
+    )
 
 
 def new_game(tab: Tab, game: str) -> None:
     """A new game of ``game`` against its top level through the New game dialog, the person
     moving first (as a person starts the next game: the page is not reloaded)."""
     _, _, top, _ = GAMES[game]
+    switching = tab.evaluate("window.flipside.snapshot().game") != game
     tab.evaluate(NEW_GAME, [game])
     tab.wait_until("document.getElementById('new-game-dialog').open")
     tab.choose("#opponent", "computer")
@@ -149,6 +162,8 @@ def new_game(tab: Tab, game: str) -> None:
         "window.flipside.snapshot().status !== '(starting)' && "
         f"window.flipside.snapshot().game === '{game}' && window.flipside.snapshot().moves.length === 0"
     )
+    if switching:
+        tab.wait_until(warmed(game), 120)
 
 
 def play_game(tab: Tab, game: str, seed: int) -> list[float]:
