@@ -38,8 +38,9 @@ class Level:
     move's value before choosing (0 plays the best move); ``random_moves``: share of moves
     chosen uniformly at random among the legal ones; ``book``: play the opening book's move
     when the position is in it (first 20 moves of well-trodden lines); ``hard_limit``: no
-    move takes longer than this many times ``seconds`` (critical midgame moves and exact
-    solves may use the time between the budget and this limit); ``outcome``: up to this many
+    midgame move takes longer than this many times ``seconds`` (critical moves may use the
+    time between the budget and this limit); ``solve_limit``: the same for the exact and
+    win/draw/loss endgame searches; ``outcome``: up to this many
     empties beyond ``endgame``, search for a winning (else drawing) move by the outcome
     only, when the estimate says it fits in the time; ``selectivity``: Multi-ProbCut in the
     midgame search, cutting a node when a shallow search predicts it outside the window by
@@ -56,6 +57,7 @@ class Level:
     random_moves: float = 0.0
     book: bool = False
     hard_limit: float = 1.2
+    solve_limit: float = 1.3
     outcome: int = 0
     selectivity: float = 0.0
     probable: int = 0
@@ -233,7 +235,8 @@ class Engine:
                 return info
         budget = level.seconds if seconds is None else seconds
         start = time.perf_counter()
-        hard_end = start + max(budget, 0.01) * level.hard_limit
+        hard_end = start + max(budget, 0.01) * level.solve_limit
+        midgame_end = start + max(budget, 0.01) * level.hard_limit
         empties = 64 - (P | O).bit_count()
         noisy = level.noise > 0
 
@@ -305,7 +308,7 @@ class Engine:
                 # The selective search did not fit, or every move probably loses: the
                 # midgame search goes on with the time left.
                 again = searcher.run(
-                    P, O, depth, start + budget - now, report, noisy, hard_end - now
+                    P, O, depth, start + budget - now, report, noisy, midgame_end - now
                 )
                 if again.depth >= result.depth:
                     result = again
