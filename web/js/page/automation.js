@@ -64,7 +64,7 @@ export function installAutomation(app) {
         thought: ai.thinking?.report ?? null,
         lastThink: ai.lastThink,
         searchReady: ai.search.ready,
-        // The search worker's last answers, in order ({method, record}): what waited for what.
+        // The search worker's last answers, in order ({method, record, asked, at, heap}): what waited for what.
         searchAnswers: ai.search.engine?.answered ?? [],
         // Each worker's WebAssembly memory in bytes, as of its last answer.
         heaps: { rules: engine.answered.at(-1)?.heap ?? null, search: ai.search.engine?.answered.at(-1)?.heap ?? null },

@@ -235,7 +235,7 @@ class Engine:
                 return info
         budget = level.seconds if seconds is None else seconds
         start = time.perf_counter()
-        hard_end = start + max(budget, 0.01) * level.solve_limit
+        solve_end = start + max(budget, 0.01) * level.solve_limit
         midgame_end = start + max(budget, 0.01) * level.hard_limit
         empties = 64 - (P | O).bit_count()
         noisy = level.noise > 0
@@ -264,25 +264,25 @@ class Engine:
             )
             now = time.perf_counter()
             estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
-            fits = SOLVE_CHANCE * (hard_end - now)
+            fits = SOLVE_CHANCE * (solve_end - now)
             likely: DepthResult | None = None
             if probable and empties <= level.endgame and estimate <= fits:
                 # A quick probable win/draw/loss first: the move to play if the exact
                 # solve runs out of time, and the solve's first move.
                 probable = False  # not again below
                 likely = self._outcome(
-                    P, O, searcher, result, start, hard_end, should_stop, probable=True
+                    P, O, searcher, result, start, solve_end, should_stop, probable=True
                 )
                 if likely is not None:
                     searcher.root_order.remove(likely.move)
                     searcher.root_order.insert(0, likely.move)
-                fits = SOLVE_CHANCE * (hard_end - time.perf_counter())
+                fits = SOLVE_CHANCE * (solve_end - time.perf_counter())
             if stopped():
                 pass
             elif empties <= level.endgame and estimate <= fits:
-                solved = self._solve(P, O, searcher, result, start, hard_end, should_stop)
+                solved = self._solve(P, O, searcher, result, start, solve_end, should_stop)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
-                solved = self._outcome(P, O, searcher, result, start, hard_end, should_stop)
+                solved = self._outcome(P, O, searcher, result, start, solve_end, should_stop)
             if solved is None and likely is not None:
                 solved = likely
         if solved is None:
@@ -299,9 +299,9 @@ class Engine:
             now = time.perf_counter()
             rate = searcher.nodes / max(now - start, 1e-3)
             estimate = solve_estimate(empties, rate) / PROBABLE_SPEEDUP
-            if probable and not stopped() and estimate <= SOLVE_CHANCE * (hard_end - now):
+            if probable and not stopped() and estimate <= SOLVE_CHANCE * (solve_end - now):
                 solved = self._outcome(
-                    P, O, searcher, result, start, hard_end, should_stop, probable=True
+                    P, O, searcher, result, start, solve_end, should_stop, probable=True
                 )
             now = time.perf_counter()
             if solved is None and probable and not stopped() and start + budget > now:
