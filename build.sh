@@ -5,6 +5,8 @@
 #   ./build.sh build         build dist/ only
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
+#   ./build.sh catalogs [--add FILE.json]  bring the German catalog (py/flipside/locale/de.po)
+#                            to the messages the code uses, and compile it (docs/languages.md)
 #   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
 #                            themisto/board themisto/bitboard record facade othello/game
 #                            themisto/game; default all of them; see docs/testing.md)
@@ -183,6 +185,10 @@ case "$cmd" in
     shift
     PYTHONPATH=py "$VENV/bin/python" -m tools.bench.table "$@"
     ;;
+  catalogs)
+    setup_python; shift
+    PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
+    ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench [--list|--only SECTION...]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac

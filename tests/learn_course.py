@@ -37,7 +37,7 @@ def meets(goal: dict, move: dict) -> bool:
         return move["text"] in goal["moves"]
     if "from" in goal:
         return bool(move["text"].startswith(goal["from"] + "-"))
-    return goal["note"] in move["note"]
+    return goal["does"] in move["does"]
 
 
 def judged(step: dict) -> dict[str, bool]:

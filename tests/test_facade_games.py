@@ -232,7 +232,7 @@ def test_a_new_themisto_game() -> None:
     played = result("play", record=state["record"], move="b1-b4")
     assert played["record"] == "themisto/b1-b4" and played["toMove"] == "two"
     assert played["lastFrom"] == 1 and played["lastMove"] == 25 and played["changed"] == [25]
-    assert played["moves"] == [{"text": "b1-b4", "by": "one", "note": ""}]
+    assert played["moves"] == [{"text": "b1-b4", "by": "one", "note": "", "does": []}]
     assert result("undo", record=played["record"])["position"] == state["position"]
     assert "no move to undo" in error("undo", record="themisto/")
 

@@ -149,3 +149,24 @@ def test_parse_skips_empty_options_and_reads_on() -> None:
 
 def test_an_option_value_may_hold_an_equals_sign() -> None:
     assert Record.parse("othello/&note=a=b").options == (("note", "a=b"),)
+
+
+def test_each_request_speaks_its_own_language_and_records_are_the_same_in_both() -> None:
+    def state(**extra: object) -> dict:  # type: ignore[type-arg]
+        return answer({"id": 1, "method": "state", "params": {"record": "othello/f5"}, **extra})[
+            "result"
+        ]  # type: ignore[no-any-return]
+
+    english, german, again = state(), state(lang="de"), state(lang="en")
+    assert english["status"] == again["status"] == "White to move" != german["status"]
+    assert english["said"] == again["said"] != german["said"]
+    for key in ("record", "link", "save", "cells", "legal", "legalNames"):
+        assert german[key] == english[key]
+    assert [m["text"] for m in german["moves"]] == ["f5"]  # notation is not translated
+
+
+def test_an_unknown_language_is_refused_by_name() -> None:
+    error = answer({"id": 1, "method": "engine_info", "lang": "fr"})["error"]
+    assert error == {"type": "ValueError", "message": "unknown language 'fr' (one of: en, de)"}
+    error = answer({"id": 1, "method": "engine_info", "lang": 7})["error"]
+    assert error == {"type": "ValueError", "message": "unknown language '7' (one of: en, de)"}

@@ -139,7 +139,7 @@ def test_player_two_wins_with_five_or_more_and_the_list_tells_it() -> None:
     assert ongoing["result"] is None and ongoing["extra"]["draw"] is None
     won = state(record, "play", move="e3-e1")
     assert won["status"] == "Game over: player two wins with five or more in a row (a1 b1 c1 d1 e1)"
-    assert won["moves"] == [{"text": "e3-e1", "by": "two", "note": "wins"}]
+    assert won["moves"] == [{"text": "e3-e1", "by": "two", "note": "wins", "does": ["win"]}]
 
 
 def test_move_notes_join_and_name_passes_and_draws() -> None:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from flipside.i18n import tr
+
 PAGE_SLOWDOWN = 2.0 if sys.platform == "emscripten" else 1.0
 """Level budgets are native seconds. Inside Pyodide a search runs about 2x slower
 (``./build.sh bench``: midgame nodes/s, native vs the Chromium worker), so the page's
@@ -21,7 +23,9 @@ class RequestError(ValueError):
 def expect_str(name: str, value: object) -> str:
     """``value`` if it is a string, else RequestError."""
     if not isinstance(value, str):
-        raise RequestError(f"{name} must be a string, got {type(value).__name__}")
+        raise RequestError(
+            tr("{name} must be a string, got {kind}", name=name, kind=type(value).__name__)
+        )
     return value
 
 
@@ -30,14 +34,16 @@ def checked_seconds(seconds: object) -> float | None:
     if seconds is None:
         return None
     if isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds <= 60:
-        raise ValueError(f"seconds must be a number in (0, 60], got {seconds!r}")
+        raise ValueError(
+            tr("seconds must be a number in (0, 60], got {seconds!r}", seconds=seconds)
+        )
     return float(seconds)
 
 
 def checked_seed(seed: object) -> int | None:
     """A random seed: None or an integer."""
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise RequestError(f"seed must be an integer, got {seed!r}")
+        raise RequestError(tr("seed must be an integer, got {seed!r}", seed=seed))
     return seed
 
 
@@ -45,7 +51,9 @@ def checked_level(level: object, top: int) -> int | str:
     """A level as sent (``3``, ``"3"``, ``"max"``): the type checked, the value left to the
     game's own ladder."""
     if isinstance(level, bool) or not isinstance(level, int | str):
-        raise RequestError(f"level must be 1..{top} or 'max', got {level!r}")
+        raise RequestError(
+            tr("level must be 1..{top} or 'max', got {level!r}", top=top, level=level)
+        )
     return level
 
 

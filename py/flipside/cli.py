@@ -4,14 +4,21 @@ Each game owns its sub-commands in `flipside.<game>.cli`, which exposes
 `add_parser(subparsers)` and returns nothing; the chosen command's handler is stored
 as `func` on the parsed namespace and returns an exit status.
 Bad arguments print a one-line error on stderr and exit with status 2.
+
+The messages (not the ``--help`` texts, nor the notation) are in the language the locale
+variables ask for, as gettext reads them: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, then
+``LANG`` (``LANG=de_DE.UTF-8``: German); English otherwise (``flipside.i18n``).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
+from flipside import i18n
+from flipside.i18n import tr
 from flipside.othello import cli as othello_cli
 from flipside.themisto import cli as themisto_cli
 
@@ -20,7 +27,7 @@ class _Parser(argparse.ArgumentParser):
     """ArgumentParser whose errors are one line on stderr, exit status 2."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sys.stderr.write(f"flipside: error: {message}\n")
+        sys.stderr.write(tr("flipside: error: {error}", error=message) + "\n")
         raise SystemExit(2)
 
 
@@ -33,12 +40,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    i18n.use(i18n.from_environment(os.environ))
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.func(args)
     except ValueError as exc:  # rule and notation errors carry a readable message
-        sys.stderr.write(f"flipside: error: {exc}\n")
+        sys.stderr.write(tr("flipside: error: {error}", error=exc) + "\n")
         return 2
     except KeyboardInterrupt:
         return 130

@@ -2,13 +2,15 @@
 
 The page talks to Python through one tiny protocol, carried as JSON strings::
 
-    request  {"id": 7, "method": "play", "params": {"record": "othello/f5", "move": "d6"}}
+    request  {"id": 7, "method": "play", "params": {"record": "othello/f5", "move": "d6"}, "lang": "de"}
     response {"id": 7, "result": {...}}
           or {"id": 7, "error": {"type": "IllegalMoveError", "message": "..."}}
 
 :func:`handle` decodes a request, calls the function registered under ``method`` with
 ``params`` as keyword arguments and encodes the answer. Every method takes and returns plain
 JSON values (dict, list, str, int, float, bool, None): no Python object reaches JavaScript.
+Every text of an answer (statuses, ``said``, move notes, error messages) is in the request's
+``lang`` (``en``, the default, or ``de``: ``flipside.i18n``).
 
 The facade is stateless: a game travels as its record (``flipside.record``: set-up and moves
 in one short text that is also the link fragment), and each call replays it. The rules
@@ -36,8 +38,9 @@ from pathlib import Path
 from typing import Any
 
 import flipside
-from flipside import games, links
+from flipside import games, i18n, links
 from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
+from flipside.i18n import tr
 from flipside.record import Record
 
 JSON = Any
@@ -67,18 +70,20 @@ def handle(request: str, progress: Callable[[str], object] | None = None) -> str
         try:
             message = json.loads(request)
         except json.JSONDecodeError as exc:
-            raise RequestError(f"request is not JSON: {exc}") from None
+            raise RequestError(tr("request is not JSON: {error}", error=exc)) from None
         if not isinstance(message, dict):
-            raise RequestError("request must be a JSON object")
+            raise RequestError(tr("request must be a JSON object"))
         request_id = message.get("id")
+        language = message.get("lang", "en")
+        i18n.use(language if isinstance(language, str) else repr(language))
         name = message.get("method")
         params = message.get("params", {})
         params = {} if params is None else params
         func = METHODS.get(name) if isinstance(name, str) else None
         if func is None:
-            raise RequestError(f"unknown method {name!r}")
+            raise RequestError(tr("unknown method {name!r}", name=name))
         if not isinstance(params, dict):
-            raise RequestError(f"{name}: params must be a JSON object")
+            raise RequestError(tr("{name}: params must be a JSON object", name=name))
         try:
             result = func(**params)
         except TypeError as exc:
@@ -186,7 +191,9 @@ def at(record: str, ply: int) -> JSON:
     adapter = games.adapter(parsed.game)
     texts = adapter.prefixes(adapter.replay(parsed))
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= len(texts):
-        raise ValueError(f"ply must be an integer 0..{len(texts)}, got {ply!r}")
+        raise ValueError(
+            tr("ply must be an integer 0..{last}, got {ply!r}", last=len(texts), ply=ply)
+        )
     if ply == len(texts):
         return {**state(record), "ply": ply, "plies": ply}
     shown = parsed.with_moves("") if ply == 0 else Record.parse(texts[ply - 1])
@@ -237,7 +244,7 @@ def export(record: str, ply: int | None = None) -> JSON:
     from flipside.import_export import export as texts
 
     if ply is not None and (isinstance(ply, bool) or not isinstance(ply, int)):
-        raise RequestError(f"ply must be an integer, got {ply!r}")
+        raise RequestError(tr("ply must be an integer, got {ply!r}", ply=ply))
     parsed = _record(record)
     _replay(record)
     return texts(parsed, ply)
@@ -278,7 +285,7 @@ def wthor_list(data: str, players: str | None = None, tournaments: str | None = 
         try:
             return base64.b64decode(str(value), validate=True)
         except binascii.Error:
-            raise RequestError(f"{name} must be base64") from None
+            raise RequestError(tr("{name} must be base64", name=name)) from None
 
     wtb = decode("data", data)
     assert wtb is not None
@@ -318,7 +325,7 @@ def perft(depth: int, position: str | None = None, game: str = "othello") -> JSO
     """Leaf count of ``game``'s tree to ``depth`` plies from its start (or ``position``),
     timed inside this Python."""
     if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth <= 12:
-        raise ValueError(f"perft depth must be an integer 0..12, got {depth!r}")
+        raise ValueError(tr("perft depth must be an integer 0..12, got {depth!r}", depth=depth))
     if position is not None:
         expect_str("position", position)
     adapter = _adapter(game)
@@ -416,8 +423,8 @@ def review_summary(record: str, rows: list[JSON]) -> JSON:
 
     _record(record)
     if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
-        raise RequestError("rows must be a list of judge answers")
+        raise RequestError(tr("rows must be a list of judge answers"))
     try:
         return review.summary(record, rows)
     except (KeyError, TypeError):
-        raise RequestError("rows must be a list of judge answers") from None
+        raise RequestError(tr("rows must be a list of judge answers")) from None

@@ -12,6 +12,7 @@ import importlib
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from flipside.i18n import tr
 from flipside.othello import game as othello_game
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
@@ -86,7 +87,13 @@ GAMES: dict[str, Adapter[Any]] = {"othello": othello_game, "themisto": themisto_
 def adapter(name: object) -> Adapter[Any]:
     """The adapter of the game called ``name``; ValueError for an unknown name."""
     if not isinstance(name, str) or name not in GAMES:
-        raise ValueError(f"no game called {name!r}; Flipside has {', '.join(sorted(GAMES))}")
+        raise ValueError(
+            tr(
+                "no game called {name!r}; Flipside has {games}",
+                name=name,
+                games=", ".join(sorted(GAMES)),
+            )
+        )
     return GAMES[name]
 
 
@@ -99,7 +106,7 @@ def ai(name: str) -> GameAI:
     """The computer player of the game called ``name`` (imported on first use)."""
     game = adapter(name)
     if not game.AI_MODULE:
-        raise ValueError(f"{game.TITLE} has no computer player")
+        raise ValueError(tr("{game} has no computer player", game=game.TITLE))
     module: GameAI = importlib.import_module(game.AI_MODULE)
     return module
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flipside import games, links
+from flipside.i18n import N_, ntr, tr
 from flipside.othello import game as othello_game
 from flipside.othello.board import Board
 from flipside.othello.notation import Color, format_position, split_transcript
@@ -26,10 +27,11 @@ from flipside.themisto.notation import split_moves
 
 JSON = Any
 TEXT_FILE_TITLE = "Flipside game"
-EXPECTED = (
+EXPECTED = N_(
     "expected an Othello transcript (f5d6c3…), a board of 64 squares and the side to move, "
     "a Themisto move list (b1-b4 c1-c3x …) or position string, a Flipside link or a GGF game"
 )
+"""What a paste can be (translated where shown)."""
 
 _LINK = re.compile(r"(?:^|#|\s)((?:othello|themisto)/\S*)", re.IGNORECASE)
 _OTHER_LINK = re.compile(r"#([a-z]+/\S*)|^([a-z]+/\S*)$", re.IGNORECASE)
@@ -55,10 +57,6 @@ def _shorten(text: str, size: int = 24) -> str:
     return flat if len(flat) <= size else flat[: size - 1] + "…"
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 # -- recognising ----------------------------------------------------------------------------
 
 
@@ -67,9 +65,9 @@ def recognise(text: str) -> Found:
     it looked like and what is wrong in it."""
     body = text.strip().lstrip("\ufeff")
     if not body:
-        raise ValueError(f"there is nothing to read: {EXPECTED}")
+        raise ValueError(tr("there is nothing to read: {expected}", expected=tr(EXPECTED)))
     if len(body) > 200_000:
-        raise ValueError("the text is too long for one game (over 200,000 characters)")
+        raise ValueError(tr("the text is too long for one game (over 200,000 characters)"))
     if body.startswith("{"):
         return _from_save(body)
     if body.startswith(TEXT_FILE_TITLE):
@@ -92,7 +90,13 @@ def recognise(text: str) -> Found:
         return _from_themisto_moves(body)
     if re.search(r"[a-h][1-8]", body, re.IGNORECASE):
         return _from_transcript(body)
-    raise ValueError(f"Flipside cannot read {_shorten(body)!r}: {EXPECTED}")
+    raise _unreadable(body)
+
+
+def _unreadable(body: str) -> ValueError:
+    return ValueError(
+        tr("Flipside cannot read {text!r}: {expected}", text=_shorten(body), expected=tr(EXPECTED))
+    )
 
 
 def _looks_like_board(compact: str) -> bool:
@@ -110,11 +114,11 @@ def _from_save(body: str) -> Found:
     try:
         data = json.loads(body)
     except json.JSONDecodeError:
-        raise ValueError(f"Flipside cannot read {_shorten(body)!r}: {EXPECTED}") from None
+        raise _unreadable(body) from None
     if not links.is_save(data):
-        raise ValueError(f"this JSON is not a Flipside save: {EXPECTED}")
+        raise ValueError(tr("this JSON is not a Flipside save: {expected}", expected=tr(EXPECTED)))
     record = links.open_saved(body).record()
-    return Found("save", f"a saved {games.title(record.game)} game", record)
+    return Found("save", tr("a saved {game} game", game=games.title(record.game)), record)
 
 
 def _from_text_file(body: str) -> Found:
@@ -122,22 +126,28 @@ def _from_text_file(body: str) -> Found:
         key, _, value = line.partition(":")
         if key.strip().lower() == "record":
             found = _from_link(value.strip())
-            return Found("text", f"a Flipside game file ({found.label})", found.record)
-    raise ValueError("this Flipside game file has no 'Record:' line")
+            label = tr("a Flipside game file ({label})", label=found.label)
+            return Found("text", label, found.record)
+    raise ValueError(tr("this Flipside game file has no 'Record:' line"))
 
 
 def _from_link(fragment: str) -> Found:
     """A link opens exactly as the address bar would (``flipside.links.open_link``)."""
     try:
-        opened = links.open_link(fragment)
+        opened = links.open_link(fragment, pasted=True)
     except ValueError as exc:
-        raise ValueError(
-            str(exc).replace("this link", "link:", 1).replace(": is", ":", 1)
-        ) from None
+        raise ValueError(str(exc)) from None
     record = opened.game.record()
-    name = games.title(record.game)
-    article = "an" if name[0] in "AEIOU" else "a"
-    label = f"{article} {name} link ({_plural(opened.plies, 'move')})"
+    n = opened.plies
+    if record.game == "othello":
+        label = ntr("an Othello link ({n} move)", "an Othello link ({n} moves)", n)
+    else:
+        label = ntr(
+            "a {game} link ({n} move)",
+            "a {game} link ({n} moves)",
+            n,
+            game=games.title(record.game),
+        )
     return Found("link", label, record, opened.ply)
 
 
@@ -146,12 +156,15 @@ def _from_transcript(body: str) -> Found:
         tokens = split_transcript(body)
         board = Board.from_transcript(body)
     except ValueError as exc:
-        raise ValueError(f"Othello transcript: {exc}") from None
+        raise ValueError(tr("Othello transcript: {error}", error=exc)) from None
     if not tokens:
-        raise ValueError(f"Othello transcript: no moves found: {EXPECTED}")
+        raise ValueError(
+            tr("Othello transcript: no moves found: {expected}", expected=tr(EXPECTED))
+        )
     placed = sum(1 for m in board.move_stack if not m.is_pass)
     record = othello_game.replay(Record("othello", board.transcript())).record()
-    return Found("transcript", f"an Othello transcript ({_plural(placed, 'move')})", record)
+    label = ntr("an Othello transcript ({n} move)", "an Othello transcript ({n} moves)", placed)
+    return Found("transcript", label, record)
 
 
 def _from_othello_position(body: str) -> Found:
@@ -163,25 +176,44 @@ def _from_othello_position(body: str) -> Found:
     last = text.split()[-1]
     if len(text.split()) > 1 and len(last) == 1 and last.upper() in "XOBW*" and len(compact) != 65:
         raise ValueError(
-            f"Othello board: {len(compact) - 1} squares before the side to move {last!r}, "
-            "expected 64"
+            tr(
+                "Othello board: {n} squares before the side to move {side!r}, expected 64",
+                n=len(compact) - 1,
+                side=last,
+            )
         )
     if len(compact) == 64:
         raise ValueError(
-            "Othello board: 64 squares but no side to move: add X (Black) or O (White) after them"
+            tr(
+                "Othello board: 64 squares but no side to move: add X (Black) or O (White) after them"
+            )
         )
     if len(compact) != 65:
         raise ValueError(
-            f"Othello board: {len(compact) - 1} squares, expected 64 and the side to move (X or O)"
+            tr(
+                "Othello board: {n} squares, expected 64 and the side to move (X or O)",
+                n=len(compact) - 1,
+            )
         )
     try:
         position = _othello_position_checked(compact)
     except ValueError as exc:
-        raise ValueError(f"Othello board: {exc}") from None
+        raise ValueError(tr("Othello board: {error}", error=exc)) from None
     record = Record("othello", "", (("start", position.replace(" ", "")),))
     game = othello_game.replay(record)
-    side = "Black" if position.endswith("X") else "White"
-    return Found("position", f"an Othello position, {side} to move", game.record())
+    side = Color.BLACK if position.endswith("X") else Color.WHITE
+    label = tr("an Othello position, {side} to move", side=side.word())
+    return Found("position", label, game.record())
+
+
+def _cells_readable(cells: str) -> bool:
+    from flipside.othello.notation import parse_position
+
+    try:
+        parse_position(cells + "X")
+    except ValueError:
+        return False
+    return True
 
 
 def _othello_position_checked(compact: str) -> str:
@@ -191,13 +223,14 @@ def _othello_position_checked(compact: str) -> str:
         black, white, turn = parse_position(compact)
     except ValueError as exc:
         message = str(exc)
-        if "colour" in message:
-            side = compact[64]
-            message = f"{side!r} is not a side to move (use X for Black or O for White)"
+        if _cells_readable(compact[:64]):  # so the side to move is what is wrong
+            message = tr(
+                "{side!r} is not a side to move (use X for Black or O for White)", side=compact[64]
+            )
         raise ValueError(message) from None
     board = Board.from_bits(black, white, turn)
     if board.is_game_over():
-        raise ValueError("neither side has a move in this position: there is nothing to play")
+        raise ValueError(tr("neither side has a move in this position: there is nothing to play"))
     return format_position(black, white, turn)
 
 
@@ -205,11 +238,12 @@ def _from_themisto_position(body: str) -> Found:
     try:
         board = ThemistoBoard.from_position(body)
     except ValueError as exc:
-        raise ValueError(f"Themisto position: {exc}") from None
+        raise ValueError(tr("Themisto position: {error}", error=exc)) from None
     record = Record("themisto", "", (("start", board.position().replace(" ", "_")),))
     game = themisto_game.replay(record)
-    who = "one" if board.turn == 1 else "two"
-    return Found("themisto-position", f"a Themisto position, player {who} to move", game.record())
+    who = tr(themisto_game.PLAYER_INNER[board.turn])
+    label = tr("a Themisto position, {player} to move", player=who)
+    return Found("themisto-position", label, game.record())
 
 
 def _from_themisto_moves(body: str) -> Found:
@@ -219,10 +253,12 @@ def _from_themisto_moves(body: str) -> Found:
         try:
             board.push(ThemistoMove.parse(token))
         except ValueError as exc:
-            raise ValueError(f"Themisto move list: move {number}: {exc}") from None
+            raise ValueError(
+                tr("Themisto move list: move {number}: {error}", number=number, error=exc)
+            ) from None
     moves = ",".join(str(m) for m in board.move_stack)
     record = themisto_game.replay(Record("themisto", moves)).record()
-    label = f"a Themisto move list ({_plural(len(tokens), 'move')})"
+    label = ntr("a Themisto move list ({n} move)", "a Themisto move list ({n} moves)", len(tokens))
     return Found("themisto-moves", label, record)
 
 
@@ -235,10 +271,17 @@ def _from_ggf(body: str) -> Found:
     if not game.is_standard_start():
         fields = (("start", game.start.replace(" ", "")),)
     record = othello_game.replay(Record("othello", game.transcript(), fields)).record()
-    players = f"{game.tags.get('PB', '?')} vs {game.tags.get('PW', '?')}"
-    label = f"a GGF Othello game, {players} ({_plural(len(game.moves), 'move')})"
+    players = tr(
+        "{black} vs {white}", black=game.tags.get("PB", "?"), white=game.tags.get("PW", "?")
+    )
+    label = ntr(
+        "a GGF Othello game, {players} ({n} move)",
+        "a GGF Othello game, {players} ({n} moves)",
+        len(game.moves),
+        players=players,
+    )
     if len(blocks) > 1:
-        label += f", the first of {len(blocks)} games"
+        label = tr("{label}, the first of {count} games", label=label, count=len(blocks))
     return Found("ggf", label, record)
 
 
@@ -254,7 +297,9 @@ def record_at(record: Record, ply: int | None) -> Record:
     view = adapter.view(adapter.replay(record))
     prefixes: list[str] = view["prefixes"]
     if not 0 <= ply <= len(prefixes):
-        raise ValueError(f"ply {ply} is outside the game (0 to {len(prefixes)})")
+        raise ValueError(
+            tr("ply {ply} is outside the game (0 to {last})", ply=ply, last=len(prefixes))
+        )
     return record.with_moves("") if ply == 0 else Record.parse(prefixes[ply - 1])
 
 
@@ -319,47 +364,53 @@ def edited_record(
     """The record of a new game from an edited position; ValueError saying why it cannot be
     played ("Themisto: player one has a pending lost turn")."""
     if not isinstance(cells, str) or len(cells) != 64 or set(cells) - set("XO-"):
-        raise ValueError("the editor's board must be 64 squares of X, O and -")
+        raise ValueError(tr("the editor's board must be 64 squares of X, O and -"))
     if game == "othello":
         try:
             turn = Color.parse(to_move)
         except ValueError:
-            raise ValueError(f"Othello: {to_move!r} is not a side (black or white)") from None
+            raise ValueError(
+                tr("Othello: {side!r} is not a side (black or white)", side=to_move)
+            ) from None
         try:
             position = _othello_position_checked(cells + turn.letter)
         except ValueError as exc:
-            raise ValueError(f"Othello: {exc}") from None
+            raise ValueError(tr("Othello: {error}", error=exc)) from None
         return othello_game.replay(
             Record("othello", "", (("start", position.replace(" ", "")),))
         ).record()
     if game == "themisto":
         sides = {"one": 1, "two": 2, "1": 1, "2": 2}
         if to_move not in sides:
-            raise ValueError(f"Themisto: {to_move!r} is not a player (one or two)")
+            raise ValueError(
+                tr("Themisto: {player!r} is not a player (one or two)", player=to_move)
+            )
         p1, p2 = pending or [0, 0]
         player = sides[to_move]
         if (p1, p2)[player - 1]:
-            who = "one" if player == 1 else "two"
             raise ValueError(
-                f"Themisto: player {who} has a pending lost turn, so cannot be the one to move"
+                tr(
+                    "Themisto: {player} has a pending lost turn, so cannot be the one to move",
+                    player=tr(themisto_game.PLAYER_INNER[player]),
+                )
             )
         text = f"{cells} {player} {int(bool(p1))} {int(bool(p2))}"
         try:
             board = ThemistoBoard.from_position(text)
         except ValueError as exc:
-            raise ValueError(f"Themisto: {exc}") from None
+            raise ValueError(tr("Themisto: {error}", error=exc)) from None
         if all(m.is_pass for m in board.legal_moves()):
             board.push(ThemistoMove.PASS)
             if board.is_game_over() or all(m.is_pass for m in board.legal_moves()):
                 raise ValueError(
-                    "Themisto: neither player can slide a disk: the game would end at once"
+                    tr("Themisto: neither player can slide a disk: the game would end at once")
                 )
             board.pop()
         fields = [("start", board.position().replace(" ", "_"))]
         if limit is not None:
             fields.insert(0, ("limit", "off" if not limit else str(limit)))
         return themisto_game.replay(Record("themisto", "", tuple(fields))).record()
-    raise ValueError(f"no game called {game!r}")
+    raise ValueError(tr("no game called {game!r}", game=game))
 
 
 # -- WTHOR ----------------------------------------------------------------------------------------
@@ -376,16 +427,16 @@ def wthor_list(data: bytes, players: bytes | None = None, tournaments: bytes | N
     where = wthor.parse_names(tournaments, wthor.TOURNAMENT_NAME_SIZE) if tournaments else []
 
     def name(table: list[str], n: int, kind: str) -> str:
-        return table[n] if 0 <= n < len(table) and table[n] else f"{kind} #{n}"
+        return table[n] if 0 <= n < len(table) and table[n] else tr(kind, n=n)
 
     rows = []
     for index, g in enumerate(games):
         rows.append(
             {
                 "index": index,
-                "black": name(who, g.black_player, "player"),
-                "white": name(who, g.white_player, "player"),
-                "tournament": name(where, g.tournament, "tournament"),
+                "black": name(who, g.black_player, N_("player #{n}")),
+                "white": name(who, g.white_player, N_("player #{n}")),
+                "tournament": name(where, g.tournament, N_("tournament #{n}")),
                 "year": header.year,
                 "score": [g.black_score, 64 - g.black_score],
                 "theoretical": g.theoretical_score,

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Collection
 
+from flipside.i18n import tr
+
 
 def parse_level(level: object, levels: Collection[int]) -> int:
     """The level number ``level`` names among ``levels`` (``"max"``: the strongest).
 
     ValueError for anything else, including ``True`` and floats."""
     top = max(levels)
-    wanted = f"level must be 1..{top} or 'max', got {level!r}"
+    wanted = tr("level must be 1..{top} or 'max', got {level!r}", top=top, level=level)
     if isinstance(level, str):
         text = level.strip().lower()
         if text == "max":

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from flipside.i18n import tr
+
 
 def print_perft[B](
     board: B,
@@ -15,7 +17,7 @@ def print_perft[B](
     """The ``perft`` command of either game: the leaf count on the last line, after one
     ``<move> <count>`` line per move when ``divide`` is set."""
     if depth < 0:
-        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
+        raise ValueError(tr("bad perft depth {depth}: expected 0 or more", depth=depth))
     if divide and depth >= 1:
         total = 0
         for move, n in count_each(board, depth):

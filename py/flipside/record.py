@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import quote, unquote
 
+from flipside.i18n import tr
+
 FORMAT_VERSION = 1
 _SAFE = "-,:.~_"  # characters kept as they are in options and moves (besides letters, digits)
 
@@ -62,15 +64,18 @@ class Record:
             key, eq, value = part.partition("=")
             key = unquote(key).strip().lower()
             if not eq or not key:
-                raise ValueError(f"option {unquote(part)!r} is not key=value")
+                raise ValueError(tr("option {option!r} is not key=value", option=unquote(part)))
             if any(k == key for k, _ in options):
-                raise ValueError(f"option {key!r} is given twice")
+                raise ValueError(tr("option {key!r} is given twice", key=key))
             options.append((key, unquote(value).strip()))
         version = dict(options).pop("v", str(FORMAT_VERSION))
         if version != str(FORMAT_VERSION):
             raise ValueError(
-                f"it was made by another version of Flipside (format {version!r}, "
-                f"this one reads {FORMAT_VERSION})"
+                tr(
+                    "it was made by another version of Flipside (format {version!r}, this one reads {reads})",
+                    version=version,
+                    reads=FORMAT_VERSION,
+                )
             )
         options = [(k, v) for k, v in options if k != "v"]
         return cls(game.strip().lower(), moves, tuple(options))

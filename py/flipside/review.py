@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from flipside import games
+from flipside.i18n import N_, ntr, tr
 from flipside.record import Record
 
 JSON = Any
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
-PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
+"""Each mark (a value of a row's ``mark``) as a word to translate where it is shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,7 +49,7 @@ def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:
     """The row of ``move`` when there was no choice (``legal``: the moves after ``record``),
     else None; ValueError when ``move`` is not legal there."""
     if move not in legal:
-        raise ValueError(f"{move} is not a legal move after {record}")
+        raise ValueError(tr("{move} is not a legal move after {record}", move=move, record=record))
     if len(legal) > 1:
         return None
     return {"best": move, "bestValue": None, "value": None, "exact": False, "choices": 1}
@@ -69,7 +71,7 @@ def judge(record: str, ply: int, seconds: float | None = None, depth: int | None
     ``MARK_NAMES``; values None for a move with no choice)."""
     moves = plies(record)
     if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply < len(moves):
-        raise ValueError(f"ply must be 0..{len(moves) - 1}, got {ply!r}")
+        raise ValueError(tr("ply must be 0..{last}, got {ply!r}", last=len(moves) - 1, ply=ply))
     at = moves[ply]
     ai = games.ai(Record.parse(record).game)
     if at.move == "pass":
@@ -172,15 +174,27 @@ def table(done: Review) -> str:
             f"{row['ply'] + 1:>3}  {row['by']:<6} {row['move']:<8} {_number(row['value']):>7}"
             f"{exact} {row['best']:<8} {_number(row['bestValue']):>10}  "
             f"{'' if row['loss'] is None else format(row['loss'], 'g'):>6}  "
-            f"{row['mark'] or ('only move' if row['choices'] == 1 else '')}"
+            f"{row['mark'] and tr(MARK_WORDS[row['mark']]) or (tr('only move') if row['choices'] == 1 else '')}"
         )
     lines.append("")
-    lines.append(f"values in {unit} from the mover's view; = exact")
+    lines.append(tr("values in {unit} from the mover's view; = exact", unit=unit))
     for by, side in done.summary["players"].items():
         marks = ", ".join(
-            f"{side[name]} {name if side[name] == 1 else PLURALS[name]}" for name in MARK_NAMES
+            [
+                ntr("{n} inaccuracy", "{n} inaccuracies", side["inaccuracy"]),
+                ntr("{n} mistake", "{n} mistakes", side["mistake"]),
+                ntr("{n} blunder", "{n} blunders", side["blunder"]),
+            ]
         )
-        shown = "n/a" if side["accuracy"] is None else f"{side['accuracy']:g}%"
-        mean = "n/a" if side["meanLoss"] is None else f"{side['meanLoss']:g} {unit}"
-        lines.append(f"{by}: accuracy {shown}, mean loss {mean}, {marks}")
+        shown = tr("n/a") if side["accuracy"] is None else f"{side['accuracy']:g}%"
+        mean = tr("n/a") if side["meanLoss"] is None else f"{side['meanLoss']:g} {unit}"
+        lines.append(
+            tr(
+                "{by}: accuracy {accuracy}, mean loss {mean}, {marks}",
+                by=by,
+                accuracy=shown,
+                mean=mean,
+                marks=marks,
+            )
+        )
     return "\n".join(lines)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from flipside import games, review
+from flipside.i18n import tr
 from flipside.import_export import recognise, wthor_list
 from flipside.record import Record
 
@@ -36,17 +37,28 @@ def read_game(source: str, game: str, number: int | None = None) -> str:
     path = Path(source)
     if path.suffix.lower() == ".wtb":
         if number is None:
-            raise ValueError("a WTHOR file holds many games: choose one with --number N")
+            raise ValueError(tr("a WTHOR file holds many games: choose one with --number N"))
         listing = wthor_list(path.read_bytes())
         if not 1 <= number <= listing["count"]:
-            raise ValueError(f"{path.name} holds games 1..{listing['count']}, not {number}")
+            raise ValueError(
+                tr(
+                    "{file} holds games 1..{count}, not {number}",
+                    file=path.name,
+                    count=listing["count"],
+                    number=number,
+                )
+            )
         record: str = listing["games"][number - 1]["record"]
         return record
     text = path.read_text(encoding="utf-8", errors="replace") if _is_file(path) else source
     found = recognise(text)
     if found.record.game != game:
         raise ValueError(
-            f"that is a {games.title(found.record.game)} game, not {games.title(game)}"
+            tr(
+                "that is a {found} game, not {game}",
+                found=games.title(found.record.game),
+                game=games.title(game),
+            )
         )
     return found.record.text()
 
@@ -60,19 +72,21 @@ def _is_file(path: Path) -> bool:
 
 def _analyse(args: argparse.Namespace) -> int:
     if args.seconds is not None and not 0 < args.seconds <= 600:
-        raise ValueError("--seconds must be between 0 and 600")
+        raise ValueError(tr("--seconds must be between 0 and 600"))
     if args.depth is not None and not 1 <= args.depth <= 20:
-        raise ValueError("--depth must be between 1 and 20")
+        raise ValueError(tr("--depth must be between 1 and 20"))
     record = read_game(args.source, args.game_name, getattr(args, "number", None))
     if not review.plies(record):
-        raise ValueError("the game has no moves to review")
+        raise ValueError(tr("the game has no moves to review"))
     done = review.review(record, args.seconds, args.depth, on_row=_progress(args.json))
     if not args.json and sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
     if args.json:
         print(json.dumps(done.to_json(), indent=1))
     else:
-        print(f"{games.title(Record.parse(record).game)} game {record}")
+        print(
+            tr("{game} game {record}", game=games.title(Record.parse(record).game), record=record)
+        )
         print(review.table(done))
     return 0
 
@@ -80,7 +94,7 @@ def _analyse(args: argparse.Namespace) -> int:
 def _progress(quiet: bool) -> Any:
     def show(row: Any) -> None:
         if not quiet and sys.stderr.isatty():
-            sys.stderr.write(f"\rmove {row['ply'] + 1} reviewed")
+            sys.stderr.write("\r" + tr("move {number} reviewed", number=row["ply"] + 1))
             sys.stderr.flush()
 
     return show

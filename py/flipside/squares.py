@@ -6,6 +6,8 @@ the top-left corner, ``h1`` = 7 and ``h8`` = 63 (the order of the 64-character p
 
 from __future__ import annotations
 
+from flipside.i18n import tr
+
 FILES = "abcdefgh"
 
 #: The eight directions as (file step, rank step). Index ``d ^ 1`` is the opposite of ``d``,
@@ -26,7 +28,7 @@ DIRECTIONS: tuple[tuple[int, int], ...] = (
 def square_name(sq: int) -> str:
     """Name of square number ``sq`` (0..63), e.g. ``square_name(0) == "a1"``."""
     if not 0 <= sq < 64:
-        raise ValueError(f"no square number {sq}: expected 0..63")
+        raise ValueError(tr("no square number {square}: expected 0..63", square=sq))
     return FILES[sq & 7] + str((sq >> 3) + 1)
 
 
@@ -34,7 +36,7 @@ def parse_square(text: str) -> int:
     """Square number of a name such as ``"c3"`` or ``"C3"``; ValueError if it is not a1..h8."""
     name = text.strip().lower()
     if len(name) != 2 or name[0] not in FILES or name[1] not in "12345678":
-        raise ValueError(f"bad square {text!r}: expected a1..h8")
+        raise ValueError(tr("bad square {text!r}: expected a1..h8", text=text))
     return FILES.index(name[0]) + 8 * (int(name[1]) - 1)
 
 

@@ -57,6 +57,11 @@ class Tab:
         """The browser's Back button."""
         raise NotImplementedError
 
+    def run_script(self, source: str) -> None:
+        """Run a script's ``source`` in the page as the automation does (past the page's
+        CSP, which refuses injected script elements): e.g. a test library such as axe-core."""
+        raise NotImplementedError
+
     def click_at(self, x: float, y: float) -> None:
         raise NotImplementedError
 
@@ -98,6 +103,9 @@ class PlaywrightTab(Tab):
     def back(self) -> None:
         self.page.go_back()
 
+    def run_script(self, source: str) -> None:
+        self.page.evaluate(f"() => {{ {source}\n}}")
+
     def evaluate(self, expression: str, arg: Any = None) -> Any:
         return self.page.evaluate(f"async (arg) => ({expression})", arg)
 
@@ -121,6 +129,9 @@ class SeleniumTab(Tab):
 
     def back(self) -> None:
         self.driver.back()
+
+    def run_script(self, source: str) -> None:
+        self.driver.execute_script(source)
 
     def evaluate(self, expression: str, arg: Any = None) -> Any:
         script = (

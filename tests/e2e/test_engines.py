@@ -1,12 +1,15 @@
 """The site in all three browser engines (Chromium, Firefox, WebKit), one test body each:
 engine start, clicks in both games, a link, a saved game restored, a malformed link, offline
-reload, the computer's move and Move now, no page errors, no request off the origin. The
+reload, the computer's move and Move now, the page in German, no page errors, no request off
+the origin. The
 rest of the suite runs in Chromium only (tests/e2e/test_*.py)."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -15,8 +18,10 @@ from conftest import StaticServer
 from test_ai import late_game
 from test_site import square_centre
 
+from flipside import facade
 from flipside.othello import Board, Color
 from flipside.othello.xot import is_xot
+from tools import ROOT, i18n
 from tools.browsers import (
     ENGINES,
     VIEWPORT,
@@ -108,26 +113,31 @@ TOOL_ERRORS: dict[int, list[str]] = {}
 
 def assert_clean(tab: Tab, origin: str) -> None:
     snap = snapshot(tab)
-    errors = snap["errors"] + tab.console_errors()
-    for error in TOOL_ERRORS.pop(id(tab), []):
-        errors.remove(error)
+    tools = TOOL_ERRORS.get(id(tab), [])  # kept: a tab's console log outlives its page
+    errors = [e for e in snap["errors"] + tab.console_errors() if e not in tools]
     assert errors == [], f"{tab.engine}: {errors}"
     strays = [url for url in snap["resources"] if not url.startswith(origin + "/")]
     assert strays == [], f"{tab.engine}: requests left the origin: {strays}"
+
+
+@contextmanager
+def styled_by_the_tool(tab: Tab) -> Iterator[None]:
+    """Playwright's Firefox screenshot and axe-core add styles the page's CSP refuses: those
+    reports are the tool's, not the page's, so assert_clean leaves them out."""
+    before = len(snapshot(tab)["errors"]), len(tab.console_errors())
+    yield
+    if tab.engine == "firefox":
+        tab.evaluate("new Promise((resolve) => setTimeout(resolve, 200))")
+        added = snapshot(tab)["errors"][before[0] :] + tab.console_errors()[before[1] :]
+        TOOL_ERRORS.setdefault(id(tab), []).extend(e for e in added if "style-src-elem" in e)
 
 
 def shoot(tab: Tab, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     path = str(SHOTS / name)
     if isinstance(tab, PlaywrightTab):
-        before = len(snapshot(tab)["errors"]), len(tab.console_errors())
-        tab.page.screenshot(path=path)
-        if tab.engine == "firefox":
-            # Playwright's Firefox screenshot adds a style the page's CSP refuses: those
-            # reports are the tool's, not the page's, so assert_clean leaves them out.
-            tab.page.wait_for_timeout(200)
-            added = snapshot(tab)["errors"][before[0] :] + tab.console_errors()[before[1] :]
-            TOOL_ERRORS.setdefault(id(tab), []).extend(e for e in added if "style-src-elem" in e)
+        with styled_by_the_tool(tab):
+            tab.page.screenshot(path=path)
     else:
         tab.driver.save_screenshot(path)  # type: ignore[attr-defined]
 
@@ -486,4 +496,90 @@ def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None
     snap = snapshot(tab)
     assert snap["result"] is not None and len(snap["moves"]) >= 58
     assert len(snap["evaluation"]) >= 58  # the graph follows the game
+    assert_clean(tab, origin)
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def german(method: str, **params: Any) -> dict[str, Any]:
+    """Python's answer in German, asked natively: what the page must show."""
+    answer = json.loads(
+        facade.handle(json.dumps({"id": 1, "method": method, "params": params, "lang": "de"}))
+    )
+    return answer.get("result") or answer["error"]  # type: ignore[no-any-return]
+
+
+def page_german(english: str) -> str:
+    """The page's German for one of its messages (the site's catalog, built from de.po)."""
+    return str(i18n.page_catalog("de")[english])
+
+
+def test_the_page_in_german(tab: Tab, site: StaticServer) -> None:
+    """The German interface in every engine: chosen in the masthead and kept; a game of each
+    game with Python's German statuses; a malformed link's message; the rules in German;
+    axe-core's audit with the page's lang set."""
+    origin = site.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    tab.choose("#language", "de")
+    tab.wait_until("document.documentElement.lang === 'de'")
+    tab.wait_until(
+        f"document.getElementById('new-game').textContent === {json.dumps(page_german('New game'))}"
+    )
+    click_square(tab, "f5")
+    snap = wait_moves(tab, 1)
+    expected = german("state", record="othello/f5")
+    assert snap["status"] == expected["status"] != "White to move"
+    assert tab.evaluate("document.getElementById('announcer').textContent").startswith(
+        expected["said"]
+    )
+
+    tab.click("#switch-themisto")
+    tab.wait_until("window.flipside.snapshot().game === 'themisto'")
+    click_square(tab, "a1")
+    tab.wait_until("window.flipside.snapshot().selected === 'a1'")
+    click_square(tab, "b2")
+    snap = wait_moves(tab, 1)
+    assert snap["status"] == german("state", record="themisto/a1-b2")["status"]
+    shoot(tab, f"engine-{tab.engine}-german-themisto.png")
+
+    tab.click("#rules")
+    tab.wait_until("document.getElementById('rules-dialog').open")
+    heading = next(
+        line.lstrip("# ")
+        for line in (ROOT / "docs" / "themisto-rules.de.md").read_text().splitlines()
+        if line.startswith("## ")
+    )
+    shown = tab.evaluate(
+        "[...document.querySelectorAll('#rules-themisto h3')].filter((h) => h.offsetParent).map((h) => h.textContent)"
+    )
+    assert shown[0] == heading  # only the German text shows
+    shoot(tab, f"engine-{tab.engine}-german-rules.png")
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run ./build.sh setup")
+    with styled_by_the_tool(tab):
+        tab.run_script(AXE.read_text())
+        found = tab.evaluate(
+            "(await axe.run(document, {resultTypes: ['violations']})).violations"
+            ".filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id)"
+        )
+    assert found == [], f"{tab.engine}: {found}"
+    tab.evaluate("document.getElementById('rules-dialog').close()")
+    settle(tab)
+
+    # The choice is kept; a malformed link's message is German, the saved game stays.
+    assert_clean(tab, origin)
+    tab.goto("about:blank")
+    tab.goto(origin + "/#othello/f5d6c9")
+    snap = ready(tab)
+    assert tab.evaluate("document.documentElement.lang") == "de"
+    reason = german("open_link", fragment="othello/f5d6c9")["message"]
+    tail = next(
+        v for k, v in i18n.page_catalog("de").items() if "Showing your saved game instead" in k
+    )
+    assert snap["notice"] is not None and snap["notice"].startswith(reason[:1].upper() + reason[1:])
+    assert re.sub(r"\{\w+\}", "", str(tail)).strip() in snap["notice"]
+    assert (snap["game"], snap["moves"]) in (("othello", ["f5"]), ("themisto", ["a1-b2"]))
+    shoot(tab, f"engine-{tab.engine}-german-notice.png")
     assert_clean(tab, origin)

@@ -23,10 +23,12 @@ export async function startPyodide({
     lockFileURL: path.join(indexURL, "pyodide-lock.json"),
     packages: ["flipside"],
   });
-  // The AI's data files, which the build serves beside the wheel (the worker does the same).
+  // The AI's data files and the catalogs, which the build serves beside the wheel (the worker
+  // does the same).
   const files = JSON.parse(readFileSync(path.join(indexURL, "data", "files.json"), "utf8"));
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
   for (const [target, served] of Object.entries(files)) {
+    pyodide.FS.mkdirTree(path.dirname(`${home}/${target}`));
     pyodide.FS.writeFile(`${home}/${target}`, readFileSync(path.join(indexURL, "data", served)));
   }
   const raw = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });

@@ -9,6 +9,8 @@
 // `opening` answer for the record's game (hints at that game's hint level).
 
 import { Engine, EngineError } from "./engine.js";
+import { onLanguageChange, tr } from "./i18n.js";
+import { errorText } from "./page/text.js";
 
 export class Cancelled extends Error {}
 
@@ -78,6 +80,10 @@ export class ComputerPlayer {
     this.asked = new Set(); // prefixes requested from the current search worker
     this.opening = null;
     this.error = null; // message of the last search failure
+    this.failure = null; // that failure (its message is written anew in another language)
+    onLanguageChange(() => {
+      if (this.error && this.failure) this.error = this.failureText(this.failure);
+    });
     this.started = false; // nothing is asked of the search worker before start()
     this.paused = false; // watching: no move is asked while paused
     this.stepping = false; // watching, paused: one move is asked
@@ -302,11 +308,19 @@ export class ComputerPlayer {
   }
 
   fail(err) {
-    const what = err instanceof EngineError && err.type === "WorkerError" ? "could not start" : "failed";
-    this.error = `The computer player ${what} (${err.message}). Your game is safe; change a setting to try again.`;
+    this.failure = err;
+    this.error = this.failureText(err);
     this.thinking = null;
     this.hintsFor = null;
     this.changed();
+  }
+
+  /** The words of a search failure. */
+  failureText(err) {
+    const values = { error: errorText(err) };
+    return err instanceof EngineError && err.type === "WorkerError"
+      ? tr("The computer player could not start ({error}). Your game is safe; change a setting to try again.", values)
+      : tr("The computer player failed ({error}). Your game is safe; change a setting to try again.", values);
   }
 
   /** Values of the game so far, one per move (the first player's view; null while computing). */

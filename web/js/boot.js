@@ -5,7 +5,15 @@
 // small files, and the link carries them from the start. main.js waits for `started`.
 
 import "./errors.js"; // first: it records errors from here on
+import { preferredLanguage, useLanguage } from "./i18n.js";
 import { onProgress, started } from "./rules-engine.js";
+
+// The page's words in the kept or the browser's language (German: its catalog loads beside
+// the engine); if the catalog fails to load the page stays English, and says so once loaded.
+export const language = useLanguage(preferredLanguage()).catch((err) => {
+  self.flipsideLanguageError = err.message;
+  return useLanguage("en");
+});
 
 let page = null;
 function loadPage() {

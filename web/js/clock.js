@@ -3,14 +3,18 @@
 // their times in localStorage, so a reload goes on where it was. The page asks the facade to
 // end the game (`flag`) when one reaches zero: the rules decide what that means.
 
+import { formatNumber } from "./i18n.js";
 import { loadClocks, saveClocks } from "./store.js";
 
 const TICK_MS = 100;
 
-/** "4:59", or "0:03.2" under ten seconds. */
+/** "4:59", or "0:03.2" under ten seconds (the decimal sign the language's: "0:03,2"). */
 export function formatClock(ms) {
   const total = Math.max(0, ms);
-  if (total < 10_000) return `0:0${(Math.floor(total / 100) / 10).toFixed(1)}`;
+  if (total < 10_000) {
+    const tenths = { minimumFractionDigits: 1, maximumFractionDigits: 1 };
+    return `0:0${formatNumber(Math.floor(total / 100) / 10, tenths)}`;
+  }
   const seconds = Math.ceil(total / 1000);
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }

@@ -2,6 +2,7 @@
 // game's options. It remembers the last choices; Cancel or Escape leave the game untouched.
 
 import { GAMES } from "./games/index.js";
+import { onLanguageChange, tr } from "./i18n.js";
 import { levelLabel, levelValue } from "./levels.js";
 import { loadChoices, saveChoices } from "./store.js";
 
@@ -16,6 +17,11 @@ function chosenGame() {
 }
 
 let levelsOf = {}; // game -> {level: name}, or null without a computer player
+
+// Another language: the level menus are written anew when the dialog next opens.
+onLanguageChange(() => {
+  for (const menu of [$("opponent-level"), $("second-level")]) delete menu.dataset.game;
+});
 
 /** The level menus for `game` (kept when they already are), the chosen levels kept if they
  *  exist. */
@@ -40,11 +46,11 @@ function refresh(resumable) {
   const game = chosenGame();
   const resume = $("resume-game");
   resume.hidden = !resumable.includes(game);
-  resume.textContent = `Continue the saved ${GAMES[game].title} game`;
+  resume.textContent = tr("Continue the saved {game} game", { game: GAMES[game].title });
   const labels = GAMES[game].firstLabels;
-  $("first-label").textContent = labels.label;
-  $("first").options[0].textContent = labels.first;
-  $("first").options[1].textContent = labels.second;
+  $("first-label").textContent = tr(labels.label);
+  $("first").options[0].textContent = tr(labels.first);
+  $("first").options[1].textContent = tr(labels.second);
   for (const id of Object.keys(GAMES)) $(`${id}-options`).hidden = id !== game;
   fillLevels(game);
   const ai = !!levelsOf[game];
@@ -52,11 +58,11 @@ function refresh(resumable) {
   if (!ai) $("opponent").value = "human";
   $("no-ai").hidden = ai;
   const opponent = $("opponent").value;
-  const [one, two] = Object.values(GAMES[game].sides);
+  const [one, two] = Object.values(GAMES[game].sides).map((name) => tr(name));
   $("opponent-level").hidden = $("opponent-level-label").hidden = opponent === "human";
-  $("opponent-level-label").textContent = opponent === "watch" ? `Level of ${one}` : "Computer's level";
+  $("opponent-level-label").textContent = opponent === "watch" ? tr("Level of {side}", { side: one }) : tr("Computer's level");
   $("second-level").hidden = $("second-level-label").hidden = opponent !== "watch";
-  $("second-level-label").textContent = `Level of ${two}`;
+  $("second-level-label").textContent = tr("Level of {side}", { side: two });
   $("first").hidden = $("first-label").hidden = opponent === "watch";
   const custom = (id, on) => {
     $(id).hidden = $(`${id}-label`).hidden = !on;

@@ -3,6 +3,8 @@
 // The facade's `editor_check` decides whether the position can be played and says why not.
 
 import { GAMES } from "./games/index.js";
+import { tr } from "./i18n.js";
+import { errorText } from "./page/text.js";
 
 const $ = (id) => document.getElementById(id);
 const FILES = "abcdefgh";
@@ -53,7 +55,7 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     squares.forEach((button, sq) => {
       const cell = cells[sq];
       button.dataset.cell = cell;
-      const what = cell === "X" ? names.X : cell === "O" ? names.O : "empty";
+      const what = cell === "X" ? tr(names.X) : cell === "O" ? tr(names.O) : tr("empty");
       button.setAttribute("aria-label", `${button.dataset.square}: ${what}`);
     });
     $("editor-message").textContent = "";
@@ -63,16 +65,16 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     game = kind;
     cells = fromCells.split("");
     const names = GAMES[game].editor;
-    $("paint-X").textContent = names.X;
-    $("paint-O").textContent = names.O;
-    $("turn-0").textContent = names.turns[0];
-    $("turn-1").textContent = names.turns[1];
+    $("paint-X").textContent = tr(names.X);
+    $("paint-O").textContent = tr(names.O);
+    $("turn-0").textContent = tr(names.turns[0]);
+    $("turn-1").textContent = tr(names.turns[1]);
     document.querySelector(`input[name="editor-turn"][value="${toMove}"]`).checked = true;
     for (const id of Object.keys(GAMES)) {
       const fields = $(`editor-${id}`); // the game's own fields, if it has any
       if (fields) fields.hidden = id !== game;
     }
-    $("editor-title").textContent = `Board editor · ${GAMES[game].title}`;
+    $("editor-title").textContent = tr("Board editor · {game}", { game: GAMES[game].title });
     render();
   }
 
@@ -92,9 +94,9 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     try {
       const state = await call("editor_check", params);
       dialog.close();
-      openGame(state, "the position from the board editor", { analyse });
+      openGame(state, tr("the position from the board editor"), { analyse });
     } catch (err) {
-      $("editor-message").textContent = `This position cannot be played: ${err.message}.`;
+      $("editor-message").textContent = tr("This position cannot be played: {error}.", { error: errorText(err) });
     }
   }
 

@@ -1,13 +1,22 @@
 // Promise-based client of the engine worker: call(method, params) -> result, or rejects with
-// an EngineError carrying the Python exception's type and message.
+// an EngineError carrying the Python exception's type and message. Every request carries the
+// page's language, so Python answers in it; the worker's own errors come as an English
+// template with values, translated here.
+
+import { currentLanguage, tr } from "./i18n.js";
 
 export class EngineError extends Error {
-  constructor(type, message) {
-    super(message);
+  /** `error`: {type, message} as the worker posts it (with `template` and `values` when the
+   *  message is the worker's own). */
+  constructor(type, message, { template = null, values = null } = {}) {
+    super(template ? tr(template, values) : message);
     this.name = "EngineError";
     this.type = type;
+    Object.assign(this, template ? { template, values } : {});
   }
 }
+
+const fromWorker = (error) => new EngineError(error.type, error.message, error);
 
 // The runtime's WebAssembly module, compiled by the first worker that started: every later
 // worker (the search worker, a restarted one) instantiates it instead of compiling its own
@@ -50,7 +59,7 @@ export class Engine {
           name: this.name,
         });
       } catch (err) {
-        reject(new EngineError("WorkerError", `could not start the engine worker: ${err.message}`));
+        reject(new EngineError("WorkerError", tr("could not start the engine worker: {reason}", { reason: err.message })));
         return;
       }
       this.worker = worker;
@@ -70,7 +79,7 @@ export class Engine {
           resolve(data.info);
         } else if (data.type === "failed") {
           this.stop();
-          reject(new EngineError(data.error.type, data.error.message));
+          reject(fromWorker(data.error));
         } else if (data.type === "report") {
           this.pending.get(data.id)?.onReport?.(data.report);
         } else if (this.pending.has(data.id)) {
@@ -78,14 +87,14 @@ export class Engine {
           this.pending.delete(data.id);
           const answer = { method, record, asked, at: Math.round(performance.now()), heap: data.heap ?? null };
           this.answered = [...this.answered.slice(1 - ANSWERS_KEPT), answer];
-          if (data.error) fail(new EngineError(data.error.type, data.error.message));
+          if (data.error) fail(fromWorker(data.error));
           else ok(data.result);
         }
       };
       worker.onerror = (event) => {
         event.preventDefault();
         this.stop();
-        reject(new EngineError("WorkerError", event.message || "the engine worker failed to start"));
+        reject(new EngineError("WorkerError", event.message || tr("the engine worker failed to start")));
       };
       for (const event of early?.events ?? []) {
         if (this.worker !== worker) break; // it failed
@@ -99,7 +108,7 @@ export class Engine {
     if (this.worker) this.worker.terminate();
     this.worker = null;
     for (const { reject } of this.pending.values()) {
-      reject(new EngineError("EngineStopped", "the engine was stopped"));
+      reject(new EngineError("EngineStopped", tr("the engine was stopped")));
     }
     this.pending.clear();
   }
@@ -107,12 +116,12 @@ export class Engine {
   /** Send one request; resolves with the method's plain-JSON result. `onReport` gets the
    *  method's progress reports (the AI's search, after each depth) while it runs. */
   call(method, params = {}, onReport = null) {
-    if (!this.worker) return Promise.reject(new EngineError("EngineStopped", "the engine is not running"));
+    if (!this.worker) return Promise.reject(new EngineError("EngineStopped", tr("the engine is not running")));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const asked = Math.round(performance.now());
       this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? params?.game ?? null, asked });
-      this.worker.postMessage({ id, method, params });
+      this.worker.postMessage({ id, method, params, lang: currentLanguage() });
     });
   }
 }

@@ -2,6 +2,7 @@
 // discs, Black's view), drawn as a filled line around zero. Pending values (null) are skipped.
 
 import { themeColor } from "./board.js";
+import { N_, tr } from "./i18n.js";
 
 function niceRange(values) {
   const biggest = Math.max(8, ...values.map((v) => Math.abs(v)));
@@ -10,10 +11,10 @@ function niceRange(values) {
 }
 
 /** Draw `points` ([{value, exact} | null], one per move) into `canvas`; `ahead` names the
- *  two directions (["Black ahead", "White ahead"]); `marker` (a move number, or null) marks
+ *  two directions in English (["Black ahead", "White ahead"], shown translated); `marker` (a move number, or null) marks
  *  the position on screen while the player looks back; `marks` ([{x, mark}], the review's
  *  marked moves) are dots on the line. Colours come from the page's CSS. */
-export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"], marker = null, marks = []) {
+export function drawGraph(canvas, points, ahead = [N_("Black ahead"), N_("White ahead")], marker = null, marks = []) {
   const INK = themeColor("--graph-ink");
   const MUTED = themeColor("--graph-muted");
   const GRID = themeColor("--graph-grid");
@@ -58,9 +59,9 @@ export function drawGraph(canvas, points, ahead = ["Black ahead", "White ahead"]
   }
   ctx.textAlign = "left";
   ctx.textBaseline = "alphabetic";
-  ctx.fillText(`move ${points.length || 0}`, left, height - 3);
+  ctx.fillText(tr("move {n}", { n: points.length || 0 }), left, height - 3);
   ctx.textAlign = "right";
-  ctx.fillText(`${ahead[0]} \u2191  ${ahead[1]} \u2193`, right, height - 3);
+  ctx.fillText(`${tr(ahead[0])} \u2191  ${tr(ahead[1])} \u2193`, right, height - 3);
   if (marker != null) {
     ctx.strokeStyle = themeColor("--accent-strong");
     ctx.lineWidth = 2;

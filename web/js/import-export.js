@@ -3,6 +3,8 @@
 // No rules here: the facade's `recognise`, `export` and `wthor_list` read and write the texts.
 
 import { GAMES } from "./games/index.js";
+import { N_, tr } from "./i18n.js";
+import { errorText } from "./page/text.js";
 
 const $ = (id) => document.getElementById(id);
 const WTHOR_SHOWN = 300; // rows drawn at once; the search narrows the rest
@@ -29,16 +31,16 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     found = null;
     $("import-open").disabled = true;
     if (!text.trim()) return showFound("");
-    showFound("Reading…");
+    showFound(tr("Reading…"));
     try {
       const answer = await call("recognise", { text });
       if (mine !== asked) return;
       found = answer;
-      showFound(`Found ${answer.label}. It opens with: ${answer.state.status}.`, "ok");
+      showFound(tr("Found {label}. It opens with: {status}.", { label: answer.label, status: answer.state.status }), "ok");
       $("import-open").disabled = false;
     } catch (err) {
       if (mine !== asked) return;
-      showFound(`Cannot open this: ${err.message}.`, "error");
+      showFound(tr("Cannot open this: {error}.", { error: errorText(err) }), "error");
     }
   }
 
@@ -58,9 +60,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     const trn = list.find((f) => ext(f) === "trn");
     const text = list.find((f) => !["wtb", "jou", "trn"].includes(ext(f)));
     if (wtb) await openWthor(wtb, jou, trn);
-    else if (jou || trn) showFound("Name tables need their .wtb file: choose them together.", "error");
+    else if (jou || trn) showFound(tr("Name tables need their .wtb file: choose them together."), "error");
     if (text) {
-      if (text.size > 1_000_000) return showFound(`${text.name} is too large for one game.`, "error");
+      if (text.size > 1_000_000) return showFound(tr("{file} is too large for one game.", { file: text.name }), "error");
       $("import-text").value = await text.text();
       await recognise();
     }
@@ -75,20 +77,25 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
 
   async function openWthor(wtb, jou, trn) {
     $("wthor-section").hidden = false;
-    $("wthor-summary").textContent = `Reading ${wtb.name}…`;
+    $("wthor-summary").textContent = tr("Reading {file}…", { file: wtb.name });
     try {
       const params = { data: await base64(wtb) };
       if (jou) params.players = await base64(jou);
       if (trn) params.tournaments = await base64(trn);
       wthor = await call("wthor_list", params);
-      const names = wthor.named ? "" : " Players and tournaments show as numbers: add WTHOR.JOU and WTHOR.TRN to see names.";
-      $("wthor-summary").textContent = `${wtb.name}: ${wthor.count} games of ${wthor.year}.${names}`;
+      const summary = { file: wtb.name, n: wthor.count, year: wthor.year };
+      $("wthor-summary").textContent = wthor.named
+        ? tr("{file}: {n} games of {year}.", summary)
+        : tr(
+            "{file}: {n} games of {year}. Players and tournaments show as numbers: add WTHOR.JOU and WTHOR.TRN to see names.",
+            summary,
+          );
       $("wthor-search").value = "";
       renderWthor();
     } catch (err) {
       wthor = null;
       $("wthor-games").replaceChildren();
-      $("wthor-summary").textContent = `${wtb.name} cannot be read: ${err.message}.`;
+      $("wthor-summary").textContent = tr("{file} cannot be read: {error}.", { file: wtb.name, error: errorText(err) });
     }
   }
 
@@ -122,13 +129,13 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     if (matches.length > WTHOR_SHOWN) {
       const more = document.createElement("li");
       more.className = "hint";
-      more.textContent = `…and ${matches.length - WTHOR_SHOWN} more: search to narrow the list.`;
+      more.textContent = tr("…and {n} more: search to narrow the list.", { n: matches.length - WTHOR_SHOWN });
       rows.push(more);
     }
     if (!matches.length) {
       const none = document.createElement("li");
       none.className = "hint";
-      none.textContent = "No game with that player.";
+      none.textContent = tr("No game with that player.");
       rows.push(none);
     }
     list.replaceChildren(...rows);
@@ -139,9 +146,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     try {
       const state = await call("state", { record: game.record });
       dialog.close();
-      openGame(state, `the WTHOR game ${game.black} – ${game.white} (${game.year})`, { analyse: true });
+      openGame(state, tr("the WTHOR game {black} – {white} ({year})", game), { analyse: true });
     } catch (err) {
-      $("wthor-summary").textContent = `This game cannot be replayed: ${err.message}.`;
+      $("wthor-summary").textContent = tr("This game cannot be replayed: {error}.", { error: errorText(err) });
     }
   }
 
@@ -156,19 +163,27 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     return `${location.origin}${location.pathname}#${fragment}`;
   }
 
+  // What the Copy buttons say, by what they copy: copied, or to copy by hand.
+  const COPIED = {
+    moves: [N_("Copied the moves: {value}"), N_("Copy this moves: {value}")],
+    position: [N_("Copied the position: {value}"), N_("Copy this position: {value}")],
+    link: [N_("Copied the link: {value}"), N_("Copy this link: {value}")],
+  };
+
   async function copy(what, pick) {
     const status = $("export-status");
     try {
       const value = pick(await texts());
       status.dataset.copied = value;
+      const [copied, byHand] = COPIED[what];
       try {
         await navigator.clipboard.writeText(value);
-        status.textContent = `Copied the ${what}: ${value.length > 70 ? value.slice(0, 69) + "…" : value}`;
+        status.textContent = tr(copied, { value: value.length > 70 ? value.slice(0, 69) + "…" : value });
       } catch {
-        status.textContent = `Copy this ${what}: ${value}`; // no clipboard here: show it to copy by hand
+        status.textContent = tr(byHand, { value }); // no clipboard here: show it to copy by hand
       }
     } catch (err) {
-      status.textContent = `Cannot export: ${err.message}.`;
+      status.textContent = tr("Cannot export: {error}.", { error: errorText(err) });
     }
   }
 
@@ -185,9 +200,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
       a.click();
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
-      status.textContent = `Saved ${a.download}.`;
+      status.textContent = tr("Saved {file}.", { file: a.download });
     } catch (err) {
-      status.textContent = `Cannot export: ${err.message}.`;
+      status.textContent = tr("Cannot export: {error}.", { error: errorText(err) });
     }
   }
 

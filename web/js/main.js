@@ -22,6 +22,7 @@ import { installBoardView } from "./page/board-view.js";
 import { installFlow } from "./page/flow.js";
 import { installGamesMenu } from "./page/games-menu.js";
 import { installInput } from "./page/input.js";
+import { installLanguage } from "./page/language.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
@@ -45,6 +46,7 @@ const ROOMS = [
   installStartup,
   installInput,
   installAutomation,
+  installLanguage,
 ];
 
 const $ = (id) => document.getElementById(id);

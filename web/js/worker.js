@@ -1,7 +1,7 @@
 // Long because: one start-up sequence (snapshot or wheel, the queue of requests, progress)
 // that only this worker runs; its parts share the interpreter and the queue.
 // The engine: a module worker that loads Pyodide, then the app wheel (by name, through
-// pyodide-lock.json), and answers {id, method, params} with {id, result} | {id, error}.
+// pyodide-lock.json), and answers {id, method, params, lang} with {id, result} | {id, error}.
 // Requests and answers cross into Python as JSON strings: no Python object leaves here.
 // The page runs two of these: the rules worker (name "rules") and the search worker (name
 // "search") for the AI, so a long search never delays a move. While a method runs, Python's
@@ -39,6 +39,25 @@ function post(message) {
   self.postMessage(message);
 }
 
+// This worker has no catalog: the texts it sends the page (progress, its own errors) go as
+// the English message with its {names} filled (`text`, `message`) and as the message and its
+// values (`template`, `values`), which the page translates (rules-engine.js, page/text.js).
+// N_ marks them for the extractor (python -m tools.i18n).
+const N_ = (message) => message;
+const fill = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+
+/** An error whose message the page can translate: `template` with `values`. */
+function problem(template, values) {
+  return Object.assign(new Error(fill(template, values)), { template, values });
+}
+
+/** An error as the page gets it: {type, message} (and the message's template and values). */
+function errorOf(err, type = err?.name || "Error") {
+  const out = { type, message: String(err?.message ?? err) };
+  if (err?.template) Object.assign(out, { template: err.template, values: err.values });
+  return out;
+}
+
 // The app's files: the wheel (by name, through the lock file), then its data files (the AI's
 // evaluation weights and opening book), which the build keeps out of the wheel so that a
 // first visit does not wait for them: they are fetched here, when the AI is first asked.
@@ -46,13 +65,33 @@ async function installFiles() {
   await pyodide.loadPackage("flipside", { messageCallback: () => {} });
   const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
-  await Promise.all(
-    Object.entries(files).map(async ([target, served]) => {
-      const response = await self.fetch(`${RUNTIME}data/${served}`);
-      if (!response.ok) throw new Error(`could not download ${served} (HTTP ${response.status})`);
-      pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
-    }),
-  );
+  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, served)));
+}
+
+/** Fetch one data file the build keeps beside the wheel and write it into the package. */
+async function installData(home, target, served) {
+  const response = await self.fetch(`${RUNTIME}data/${served}`);
+  if (!response.ok) {
+    throw problem(N_("could not download {file} (HTTP {status})"), { file: served, status: response.status });
+  }
+  pyodide.FS.mkdirTree(`${home}/${target.split("/").slice(0, -1).join("/")}`);
+  pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
+}
+
+// A language's catalog (locale/<lang>.mo), fetched when a request first asks for it: the
+// rules worker answers in German before (and without) the rest of the app's files.
+const catalogs = new Map(); // lang -> Promise
+function installCatalog(lang) {
+  if (!lang || lang === "en") return null;
+  if (!catalogs.has(lang)) {
+    const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
+    const loading = installData(home, `locale/${lang}.mo`, `locale-${lang}.mo`);
+    catalogs.set(lang, loading.catch((err) => {
+      catalogs.delete(lang); // try again on the next request
+      throw err;
+    }));
+  }
+  return catalogs.get(lang);
 }
 
 function installApp() {
@@ -63,14 +102,19 @@ function installApp() {
   return installed;
 }
 
-async function answer({ id, method, params }) {
+async function answer({ id, method, params, lang }) {
   let text;
   try {
     if (!RULES_METHODS.has(method) || dealsOpening(params)) await installApp();
+    try {
+      await installCatalog(lang);
+    } catch {
+      lang = "en"; // answered in English rather than not at all
+    }
     const progress = (json) => post({ id, type: "report", report: JSON.parse(json) });
-    text = handle(JSON.stringify({ id, method, params }), progress);
+    text = handle(JSON.stringify({ id, method, params, lang }), progress);
   } catch (err) {
-    post({ id, error: { type: "EngineError", message: String(err?.message ?? err) } });
+    post({ id, error: errorOf(err, "EngineError") });
     return;
   }
   // The answer says how big the worker's WebAssembly memory is (it never shrinks: the
@@ -126,7 +170,30 @@ function expect(name, known = false) {
   }
 }
 
-function report(text, force = false) {
+// The progress texts: each stage alone, and with the bytes so far and the time left.
+const STAGES = {
+  download: {
+    alone: N_("Downloading the game engine…"),
+    sized: N_("Downloading the game engine… {got} of {size} MB"),
+    second: N_("Downloading the game engine… {got} of {size} MB, about a second left"),
+    seconds: N_("Downloading the game engine… {got} of {size} MB, about {left} s left"),
+  },
+  start: {
+    alone: N_("Starting the game…"),
+    sized: N_("Starting the game… {got} of {size} MB"),
+    second: N_("Starting the game… {got} of {size} MB, about a second left"),
+    seconds: N_("Starting the game… {got} of {size} MB, about {left} s left"),
+  },
+};
+
+/** A progress report: the text in English, and its message and values for the page (the
+ *  values `got` and `size` are megabytes with one decimal, `left` whole seconds). */
+function progress(message, values, fraction) {
+  post({ type: "progress", text: fill(message, values), message, values, fraction });
+}
+
+/** Report the start's progress at `stage` (a key of STAGES). */
+function report(stage, force = false) {
   const now = performance.now();
   if (!force && now - lastReport < 100) return;
   lastReport = now;
@@ -138,24 +205,21 @@ function report(text, force = false) {
     got += Math.min(d.read / d.raw, 1) * d.wire;
     known &&= d.known;
   }
+  const texts = STAGES[stage];
   if (size < 1e6 || !known) {
-    post({ type: "progress", text, fraction: null });
+    progress(texts.alone, {}, null);
     return;
   }
   if (got >= size) {
-    post({ type: "progress", text: "Starting Python…", fraction: null });
+    progress(N_("Starting Python…"), {}, null);
     return;
   }
   const seconds = firstByte === null ? 0 : (now - firstByte) / 1000;
   const rate = seconds > 0.3 ? got / seconds : 0;
   const left = rate > 0 ? Math.ceil((size - got) / rate) : null;
   const mb = (n) => (n / 1e6).toFixed(1);
-  const eta = left === null ? "" : left <= 1 ? ", about a second left" : `, about ${left} s left`;
-  post({
-    type: "progress",
-    text: `${text} ${mb(got)} of ${mb(size)} MB${eta}`,
-    fraction: got / size,
-  });
+  const message = left === null ? texts.sized : left <= 1 ? texts.second : texts.seconds;
+  progress(message, { got: mb(got), size: mb(size), left }, got / size);
 }
 
 // A runtime file that cannot be downloaded makes Pyodide wait forever: fail at once instead.
@@ -163,10 +227,7 @@ let failed = false;
 function fail(err) {
   if (failed || handle) return; // once running, a problem is answered per request
   failed = true;
-  post({
-    type: "failed",
-    error: { type: err?.name || "Error", message: String(err?.message ?? err) },
-  });
+  post({ type: "failed", error: errorOf(err) });
 }
 self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
@@ -180,12 +241,14 @@ async function countedFetch(input, init) {
   try {
     response = await realFetch(input, init);
   } catch (err) {
-    if (init?.optional !== true) fail(new Error(`could not download ${name}: ${err.message}`));
+    if (init?.optional !== true) {
+      fail(problem(N_("could not download {file}: {error}"), { file: name, error: err.message }));
+    }
     throw err;
   }
   const optional = init?.optional === true; // our own flag: a miss is not fatal
   if (!response.ok && !optional) {
-    fail(new Error(`could not download ${name} (HTTP ${response.status})`));
+    fail(problem(N_("could not download {file} (HTTP {status})"), { file: name, status: response.status }));
   }
   const length = Number(response.headers.get("content-length")) || 0;
   const raw = SIZES[name] ?? length;
@@ -201,7 +264,7 @@ async function countedFetch(input, init) {
       if (done) break;
       firstByte ??= performance.now();
       download.read += value.byteLength;
-      report("Downloading the game engine…");
+      report("download");
     }
     if (name === "pyodide.asm.wasm") runtimeArrived();
   })().catch(() => downloads.delete(name)); // given up (the snapshot on a slow link)
@@ -434,7 +497,7 @@ async function boot() {
   const script = import(`${RUNTIME}pyodide.mjs`);
   // The first message: the page loads its own modules once the runtime's requests are out
   // (boot.js), so that on a host with few connections they do not queue behind the page's.
-  report("Downloading the game engine…", true);
+  report("download", true);
   const { loadPyodide } = await script;
   const options = {
     indexURL: RUNTIME,
@@ -463,7 +526,7 @@ async function boot() {
   }
   attempt = null;
   ahead.clear();
-  report("Starting the game…", true);
+  report("start", true);
   handle = pyodide.pyimport("flipside.facade").handle;
   const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
   const ready = { type: "ready", info: { ...info, startup, runtime, role: self.name || "rules" } };

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flipside.i18n import tr
 from flipside.othello.bitboard import FLIPS, FULL
 from flipside.othello.bitboard import flips as _flips
 from flipside.othello.bitboard import legal_moves as _legal_moves
@@ -112,7 +113,7 @@ class Board:
 
     def __init__(self, handicap: int = 0, handicap_color: Color = Color.BLACK) -> None:
         if not 0 <= handicap <= 4:
-            raise ValueError(f"handicap is 0 to 4 corners, got {handicap}")
+            raise ValueError(tr("handicap is 0 to 4 corners, got {handicap}", handicap=handicap))
         handicap_color = Color(handicap_color)
         black, white = START_BLACK, START_WHITE
         corners = 0
@@ -138,7 +139,7 @@ class Board:
     def with_handicap(cls, corners: int, for_color: Color = Color.BLACK) -> Board:
         """Start position with ``corners`` (1..4) corner discs for ``for_color``."""
         if not 1 <= corners <= 4:
-            raise ValueError(f"handicap is 1 to 4 corners, got {corners}")
+            raise ValueError(tr("handicap is 1 to 4 corners, got {corners}", corners=corners))
         return cls(handicap=corners, handicap_color=for_color)
 
     @classmethod
@@ -151,7 +152,7 @@ class Board:
     def from_bits(cls, black: int, white: int, turn: Color) -> Board:
         """Board from bit sets (bit ``8 * rank + file``) and the side to move."""
         if black & white:
-            raise ValueError("a square cannot hold both a black and a white disc")
+            raise ValueError(tr("a square cannot hold both a black and a white disc"))
         if (black | white) & ~FULL:
             raise ValueError("bit sets must fit in 64 bits")
         board = cls()
@@ -176,17 +177,21 @@ class Board:
             try:
                 move = Move.parse(token)
             except ValueError as exc:
-                raise ValueError(f"move {number}: {exc}") from None
+                raise ValueError(tr("move {number}: {error}", number=number, error=exc)) from None
             try:
                 board.push(move)
             except IllegalMoveError:
                 if move.is_pass or board.has_legal_move() or board.is_game_over():
-                    raise IllegalMoveError(f"move {number}: {board._illegal(move)}") from None
+                    raise IllegalMoveError(
+                        tr("move {number}: {error}", number=number, error=board._illegal(move))
+                    ) from None
                 board.push(PASS_MOVE)  # an implied pass
                 try:
                     board.push(move)
                 except IllegalMoveError:
-                    error = IllegalMoveError(f"move {number}: {board._illegal(move)}")
+                    error = IllegalMoveError(
+                        tr("move {number}: {error}", number=number, error=board._illegal(move))
+                    )
                     board.pop()
                     raise error from None
         return board
@@ -324,10 +329,14 @@ class Board:
 
     def _illegal(self, move: Move) -> IllegalMoveError:
         if move.is_pass and self.has_legal_move():
-            return IllegalMoveError(f"pass is not legal for {self.turn}: it has a move")
+            return IllegalMoveError(
+                tr("pass is not legal for {side}: it has a move", side=self.turn.word())
+            )
         if self.is_game_over():
-            return IllegalMoveError(f"{move} is not legal: the game is over")
-        return IllegalMoveError(f"{move} is not legal for {self.turn}")
+            return IllegalMoveError(tr("{move} is not legal: the game is over", move=move))
+        return IllegalMoveError(
+            tr("{move} is not legal for {side}", move=move, side=self.turn.word())
+        )
 
     def push_str(self, text: str) -> Move:
         """Parse and play a move (``"f5"``, ``"pass"``); returns the move."""

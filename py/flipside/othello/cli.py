@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.i18n import tr
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
@@ -59,17 +60,22 @@ def format_board(board: Board) -> str:
             cells.append(piece.letter if piece is not None else "*" if sq in legal else "-")
         lines.append(f"{rank + 1} " + " ".join(cells))
     result = board.result()
-    lines.append(f"Black (X) {result.black}  White (O) {result.white}")
+    lines.append(tr("Black (X) {black}  White (O) {white}", black=result.black, white=result.white))
+    score = f"{result.black_final}-{64 - result.black_final}"
     if board.is_game_over():
-        winner = "draw" if result.winner is None else f"{result.winner} wins"
-        lines.append(f"game over: {winner} {result.black_final}-{64 - result.black_final}")
+        if result.winner is None:
+            lines.append(tr("game over: draw {score}", score=score))
+        else:
+            lines.append(
+                tr("game over: {side} wins {score}", side=result.winner.word(), score=score)
+            )
     elif not board.has_legal_move():
-        lines.append(f"{board.turn} to move: must pass")
+        lines.append(tr("{side} to move: must pass", side=board.turn.word()))
     else:
-        lines.append(f"{board.turn} to move (* marks a legal move)")
-    lines.append(f"position: {board.position()}")
+        lines.append(tr("{side} to move (* marks a legal move)", side=board.turn.word()))
+    lines.append(tr("position: {position}", position=board.position()))
     if board.ply:
-        lines.append(f"transcript: {board.transcript()}")
+        lines.append(tr("transcript: {transcript}", transcript=board.transcript()))
     return "\n".join(lines)
 
 
@@ -88,7 +94,14 @@ def _solve(args: argparse.Namespace) -> int:
     score, best = solve(board)
     seconds = time.perf_counter() - start
     empties = 64 - (board.black | board.white).bit_count()
-    print(f"{board.turn} to move, {empties} empties, solved in {seconds:.2f} s")
+    print(
+        tr(
+            "{side} to move, {empties} empties, solved in {seconds} s",
+            side=board.turn.word(),
+            empties=empties,
+            seconds=f"{seconds:.2f}",
+        )
+    )
     print(" ".join([f"{score:+d}"] + [str(m) for m in best]))
     return 0
 
@@ -113,30 +126,40 @@ def _play(args: argparse.Namespace) -> int:
 
         parse_loss(f"loss:{args.error:g}")  # a ValueError for an error out of range
     dealt = _dealt_opening(args, board)
-    discs = "disc" if args.error == 1 else "discs"
-    who = f"level {engine.level}" if args.error is None else f"losing {args.error:g} {discs} a move"
-    print(f"You play {human}; the computer plays {who}. Type a move, undo or quit.")
+    if args.error is None:
+        who = tr("level {level}", level=engine.level)
+    elif args.error == 1:
+        who = tr("losing {loss} disc a move", loss=f"{args.error:g}")
+    else:
+        who = tr("losing {loss} discs a move", loss=f"{args.error:g}")
+    print(
+        tr(
+            "You play {side}; the computer plays {who}. Type a move, undo or quit.",
+            side=human.word(),
+            who=who,
+        )
+    )
     while not board.is_game_over():
         print(format_board(board))
         opening = opening_of(board)
         if opening is not None:
-            print(f"opening: {opening.name}")
+            print(tr("opening: {name}", name=opening.name))
         if board.turn is not human:
             move = _computer_move(engine, board, args)
-            print(f"computer plays {move}")
+            print(tr("computer plays {move}", move=move))
         elif not board.has_legal_move():
-            print("you must pass")
+            print(tr("you must pass"))
             move = Move.parse("pass")
         else:
             try:
-                text = input("your move: ").strip()
+                text = input(tr("your move: ")).strip()
             except EOFError:
                 return 1
             if text.lower() in ("quit", "q", "exit"):
                 return 1
             if text.lower() in ("undo", "u"):
                 if not _undo_to_turn(board, human, dealt):
-                    print("nothing to undo")
+                    print(tr("nothing to undo"))
                 continue
             try:
                 move = Move.parse(text)
@@ -145,7 +168,7 @@ def _play(args: argparse.Namespace) -> int:
                 continue
             if not board.is_legal(move):
                 legal = " ".join(str(m) for m in board.legal_moves())
-                print(f"{move} is not legal; legal moves: {legal}")
+                print(tr("{move} is not legal; legal moves: {legal}", move=move, legal=legal))
                 continue
         board.push(move)
     print(format_board(board))
@@ -160,12 +183,12 @@ def _dealt_opening(args: argparse.Namespace, board: Board) -> int:
     from flipside.record import Record
 
     if args.position is not None:
-        raise ValueError("--opening starts from the standard position: not with --position")
+        raise ValueError(tr("--opening starts from the standard position: not with --position"))
     options = othello_game.parse_options(Record("othello", "", (("opening", args.opening),)))
     moves = othello_game.opening_moves(options, args.seed)
     for i in range(0, len(moves), 2):
         board.push_str(moves[i : i + 2])
-    print(f"opening ({args.opening}): {moves}")
+    print(tr("opening ({kind}): {moves}", kind=args.opening, moves=moves))
     return board.ply
 
 

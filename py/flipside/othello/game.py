@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from flipside.i18n import tr
 from flipside.othello.board import Board, score_discs
 from flipside.othello.notation import PASS_MOVE, Color, Move, parse_position
 from flipside.othello.perft import perft as count_leaves
@@ -99,49 +100,59 @@ def parse_options(record: Record) -> Options:
     known = {"handicap", "start", "clock", "series", "past", "opening", "flag"}
     for key, _ in record.options:
         if key not in known:
-            raise ValueError(f"unknown option {key!r}")
+            raise ValueError(tr("unknown option {key!r}", key=key))
     handicap, color = 0, Color.BLACK
     if text := record.option("handicap"):
         if not (m := _HANDICAP.fullmatch(text.lower())):
-            raise ValueError(f"handicap {text!r}: expected 1-4 corners and b or w, e.g. 2w")
+            raise ValueError(
+                tr("handicap {text!r}: expected 1-4 corners and b or w, e.g. 2w", text=text)
+            )
         handicap = int(m.group(1))
         color = Color.BLACK if m.group(2) == "b" else Color.WHITE
     start = record.option("start")
     if start:
         if handicap:
-            raise ValueError("a set-up position cannot also have a handicap")
+            raise ValueError(tr("a set-up position cannot also have a handicap"))
         black, white, turn = parse_position(start[:64] + " " + start[64:])
         start = Board.from_bits(black, white, turn).position().replace(" ", "")
     clock = 0
     if text := record.option("clock"):
         if not text.isdigit() or not 1 <= int(text) <= CLOCK_LIMIT:
-            raise ValueError(f"clock {text!r}: expected seconds per player, 1 to {CLOCK_LIMIT}")
+            raise ValueError(
+                tr(
+                    "clock {text!r}: expected seconds per player, 1 to {limit}",
+                    text=text,
+                    limit=CLOCK_LIMIT,
+                )
+            )
         clock = int(text)
     series, target, past = "", 0, list[tuple[int, int]]()
     if text := record.option("series"):
         if not (m := _SERIES.fullmatch(text.lower())) or not (
             1 <= int(m.group(2)) <= SERIES_LIMIT[m.group(1)]
         ):
-            raise ValueError(f"series {text!r}: expected games:N (1-20) or points:N (1-640)")
+            raise ValueError(
+                tr("series {text!r}: expected games:N (1-20) or points:N (1-640)", text=text)
+            )
         series, target = m.group(1), int(m.group(2))
         past = _parse_past(record.option("past"))
     elif record.option("past"):
-        raise ValueError("past games are given without a series")
+        raise ValueError(tr("past games are given without a series"))
     flag = None
     if text := record.option("flag"):
         if text.lower() not in SIDES:
-            raise ValueError(f"flag {text!r}: expected black or white")
+            raise ValueError(tr("flag {text!r}: expected black or white", text=text))
         flag = Color.parse(text)
     opening, opening_plies = _parse_opening(record.option("opening"))
     if opening and (handicap or start):
         raise ValueError(
-            "an opening starts from the standard position: not with a handicap or set-up"
+            tr("an opening starts from the standard position: not with a handicap or set-up")
         )
     options = Options(
         handicap, color, start, clock, series, target, tuple(past), flag, opening, opening_plies
     )
     if series and series_standing(options)["over"]:
-        raise ValueError("the series was already decided before this game")
+        raise ValueError(tr("the series was already decided before this game"))
     return options
 
 
@@ -151,7 +162,11 @@ def _parse_opening(text: str) -> tuple[str, int]:
     m = _OPENING.fullmatch(text.lower())
     if not m or (m.group(1) is not None and not 1 <= int(m.group(1)) <= RANDOM_OPENING_LIMIT):
         raise ValueError(
-            f"opening {text!r}: expected xot or random:N (N from 1 to {RANDOM_OPENING_LIMIT})"
+            tr(
+                "opening {text!r}: expected xot or random:N (N from 1 to {limit})",
+                text=text,
+                limit=RANDOM_OPENING_LIMIT,
+            )
         )
     from flipside.othello.xot import XOT_PLIES  # read on first use: not in the snapshot
 
@@ -167,7 +182,7 @@ def _check_opening(game: Game) -> None:
 
     dealt = "".join(str(m) for m in game.board.move_stack if not m.is_pass)[: 2 * XOT_PLIES]
     if len(dealt) == 2 * XOT_PLIES and not is_xot(dealt):
-        raise ValueError(f"opening xot: {dealt} is not an opening of the XOT list")
+        raise ValueError(tr("opening xot: {moves} is not an opening of the XOT list", moves=dealt))
 
 
 def opening_moves(options: Options, seed: int | None = None) -> str:
@@ -189,10 +204,12 @@ def _parse_past(text: str) -> list[tuple[int, int]]:
     for item in filter(None, text.split(",")):
         m = _SCORE.fullmatch(item.strip())
         if not m or int(m.group(1)) + int(m.group(2)) != 64:
-            raise ValueError(f"past game {item!r}: expected Black-White discs adding up to 64")
+            raise ValueError(
+                tr("past game {item!r}: expected Black-White discs adding up to 64", item=item)
+            )
         past.append((int(m.group(1)), int(m.group(2))))
     if len(past) > 60:
-        raise ValueError("too many past games")
+        raise ValueError(tr("too many past games"))
     return past
 
 
@@ -200,16 +217,16 @@ def options_from_json(data: JSON) -> Options:
     """Options chosen in the New game dialog (``handicap``, ``handicapFor``, ``clock``
     seconds, ``series`` ``{kind, target}``); ValueError for anything else."""
     if not isinstance(data, dict):
-        raise TypeError("options must be a JSON object")
+        raise TypeError(tr("options must be a JSON object"))
     fields: list[tuple[str, str]] = []
     known = {"handicap", "handicapFor", "clock", "series", "start", "opening"}
     if unknown := set(data) - known:
-        raise ValueError(f"unknown Othello option {min(unknown)!r}")
+        raise ValueError(tr("unknown Othello option {option!r}", option=min(unknown)))
     corners = data.get("handicap") or 0
     if corners:
         who = data.get("handicapFor", "white")
         if not isinstance(corners, int) or who not in SIDES:
-            raise ValueError("handicap: expected 1-4 corners for black or white")
+            raise ValueError(tr("handicap: expected 1-4 corners for black or white"))
         fields.append(("handicap", f"{corners}{who[0]}"))
     if data.get("start"):
         fields.append(("start", str(data["start"]).replace(" ", "")))
@@ -218,7 +235,7 @@ def options_from_json(data: JSON) -> Options:
     series = data.get("series")
     if series:
         if not isinstance(series, dict):
-            raise ValueError("series: expected {kind, target}")
+            raise ValueError(tr("series: expected {fields}", fields="{kind, target}"))
         fields.append(("series", f"{series.get('kind')}:{series.get('target')}"))
     if data.get("opening"):
         fields.append(("opening", str(data["opening"])))
@@ -264,10 +281,25 @@ def _note(board: Board, move: Move) -> str:
     """What to tell about ``move`` played on ``board`` (before it)."""
     mover = board.turn
     if move.is_pass:
-        return f"{mover} has no move and passes"
+        return tr("{side} has no move and passes", side=mover.word())
     if board.disc_supply()[mover] == 0:
-        return f"{mover} has no discs left: {mover.opponent} gives one"
+        return _gives(mover)
     return ""
+
+
+def _gives(mover: Color) -> str:
+    """The note of a disc ``mover`` is given from the other supply."""
+    return tr(
+        "{side} has no discs left: {other} gives one",
+        side=mover.word(),
+        other=mover.opponent.word(),
+    )
+
+
+def _gave(notes: list[str]) -> list[str]:
+    """Of ``notes``, the ones that tell of a disc given (in any language)."""
+    gives = {_gives(Color.BLACK), _gives(Color.WHITE)}
+    return [note for note in notes if note in gives]
 
 
 def _play_forced_pass(game: Game) -> None:
@@ -288,10 +320,12 @@ def place(record: Record, move: str) -> tuple[Game, list[int], Move]:
     """Play ``move`` after ``record``: the game, the squares it flipped and the move."""
     game = replay(record)
     if game.options.flag is not None:
-        raise ValueError(f"the game is over: {game.options.flag}'s time ran out")
+        raise ValueError(
+            tr("the game is over: {side}'s time ran out", side=game.options.flag.word())
+        )
     played = Move.parse(move)
     if played.is_pass:
-        raise ValueError("passes are played automatically when a side has no move")
+        raise ValueError(tr("passes are played automatically when a side has no move"))
     board = game.board
     flipped = board.flips(played) if board.is_legal(played) else []
     note = _note(board, played)
@@ -305,12 +339,12 @@ def undo(record: Record) -> Game:
     """The game with its last placed disc taken back (and any pass after it)."""
     game = replay(record)
     if game.options.flag is not None:
-        raise ValueError("a game lost on time cannot be taken back")
+        raise ValueError(tr("a game lost on time cannot be taken back"))
     placed = [m for m in game.board.move_stack if not m.is_pass]
     if not placed:
-        raise ValueError("there is no move to undo")
+        raise ValueError(tr("there is no move to undo"))
     if len(placed) <= game.options.opening_plies:
-        raise ValueError("the opening's moves were dealt: they cannot be taken back")
+        raise ValueError(tr("the opening's moves were dealt: they cannot be taken back"))
     return replay(record.with_moves("".join(str(m) for m in placed[:-1])))
 
 
@@ -318,9 +352,9 @@ def flag(record: Record, side: str) -> Game:
     """The game lost on time by ``side`` (``black`` or ``white``), which must be to move."""
     game = replay(record)
     if game.board.is_game_over() or game.options.flag is not None:
-        raise ValueError("the game is already over")
+        raise ValueError(tr("the game is already over"))
     if side != str(game.board.turn).lower():
-        raise ValueError(f"only the side to move can run out of time, not {side}")
+        raise ValueError(tr("only the side to move can run out of time, not {side}", side=side))
     options = _replace(game.options, flag=game.board.turn)
     return replay(Record(NAME, record.moves, options.fields()))
 
@@ -330,11 +364,11 @@ def next_game(record: Record) -> Game:
     game = replay(record)
     options = game.options
     if not options.series:
-        raise ValueError("this game is not part of a series")
+        raise ValueError(tr("this game is not part of a series"))
     if not is_over(game):
-        raise ValueError("the game is not over yet")
+        raise ValueError(tr("the game is not over yet"))
     if series_standing(options, final_score(game))["over"]:
-        raise ValueError("the series is over")
+        raise ValueError(tr("the series is over"))
     past = (*options.past, final_score(game))
     placed = [str(m) for m in game.board.move_stack if not m.is_pass]
     opening = "".join(placed[: options.opening_plies])  # every game starts with the same one
@@ -417,7 +451,7 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
     turn = options.board().turn
     for move, note in zip(board.move_stack, game.notes, strict=True):
         if not note and len(moves) < options.opening_plies:
-            note = "opening"
+            note = tr("opening")
         moves.append({"text": str(move), "by": str(turn).lower(), "note": note})
         turn = turn.opponent
     supply_black, supply_white = board.disc_supply()
@@ -447,7 +481,7 @@ def view(game: Game, flipped: list[int] | None = None, last: Move | None = None)
             "transcript": board.transcript(),
             "passed": passed,
             "supply": {"black": supply_black, "white": supply_white},
-            "gave": next((n for n in reversed(game.notes[-2:]) if "gives" in n), None),
+            "gave": next(iter(reversed(_gave(game.notes[-2:]))), None),
             "handicap": (
                 {"corners": options.handicap, "for": _handicap_side(options)}
                 if options.handicap
@@ -484,7 +518,10 @@ def _said(game: Game, flipped: list[int] | None, last: Move | None, moves: list[
         )
         flipped = before.flips(last)
     names = " ".join(str(Move(sq)) for sq in sorted(flipped))
-    words = [f"{moves[at]['by'].capitalize()} plays {last}, flipping {names}"]
+    mover = Color.BLACK if moves[at]["by"] == "black" else Color.WHITE
+    words = [
+        tr("{side} plays {move}, flipping {flipped}", side=mover.word(), move=last, flipped=names)
+    ]
     words += [str(moves[i]["note"]) for i in range(at, len(moves)) if moves[i]["note"]]
     if is_over(game):
         board = game.board
@@ -517,17 +554,27 @@ def _result(game: Game) -> JSON:
 def _status(game: Game, passed: bool, black: int, white: int) -> str:
     board, flagged = game.board, game.options.flag
     if flagged is not None:
-        return f"Game over: {flagged}'s time ran out. {flagged.opponent} wins"
+        return tr(
+            "Game over: {side}'s time ran out. {winner} wins",
+            side=flagged.word(),
+            winner=flagged.opponent.word(),
+        )
     if board.is_game_over():
         if black == white:
-            return f"Game over: a draw, {black}–{white}"
-        winner = "Black" if black > white else "White"
-        return f"Game over: {winner} wins {max(black, white)}–{min(black, white)}"
-    mover = str(board.turn)
-    text = f"{mover} to move"
+            return tr("Game over: a draw, {black}–{white}", black=black, white=white)
+        winner = Color.BLACK if black > white else Color.WHITE
+        return tr(
+            "Game over: {side} wins {high}–{low}",
+            side=winner.word(),
+            high=max(black, white),
+            low=min(black, white),
+        )
+    text = tr("{side} to move", side=board.turn.word())
     if passed:
-        text = f"{board.turn.opponent} has no move and passes. {text}"
-    gave = [n for n in game.notes[-2:] if "gives" in n]
+        text = tr(
+            "{side} has no move and passes. {status}", side=board.turn.opponent.word(), status=text
+        )
+    gave = _gave(game.notes[-2:])
     if gave:
         text = f"{gave[-1]}. {text}"
     return text

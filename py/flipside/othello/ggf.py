@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from flipside.i18n import tr
 from flipside.othello.board import Board, IllegalMoveError
 from flipside.othello.notation import PASS_MOVE, Color, Move, format_position, parse_position
 
@@ -54,11 +55,11 @@ def split_games(text: str) -> list[str]:
     while (begin := text.find("(;", pos)) >= 0:
         end = text.find(";)", begin + 2)
         if end < 0:
-            raise ValueError("GGF: a game starts with '(;' but never ends with ';)'")
+            raise ValueError(tr("GGF: a game starts with '(;' but never ends with ';)'"))
         games.append(text[begin : end + 2])
         pos = end + 2
     if not games:
-        raise ValueError("GGF: no game found (a game is written '(;GM[Othello]...;)')")
+        raise ValueError(tr("GGF: no game found (a game is written '(;GM[Othello]...;)')"))
     return games
 
 
@@ -66,11 +67,16 @@ def _board_tag(value: str) -> str:
     """``BO[8 <64 squares> <side>]`` as a position string; ValueError naming what is wrong."""
     fields = value.split()
     if not fields or fields[0] != "8":
-        raise ValueError(f"GGF: BO[{value.strip()[:20]}]: only 8x8 boards are supported")
+        raise ValueError(
+            tr("GGF: BO[{value}]: only 8x8 boards are supported", value=value.strip()[:20])
+        )
     compact = "".join(fields[1:])
     if len(compact) != 65:
         raise ValueError(
-            f"GGF: BO has {max(len(compact) - 1, 0)} squares and a side to move, expected 64"
+            tr(
+                "GGF: BO has {n} squares and a side to move, expected 64",
+                n=max(len(compact) - 1, 0),
+            )
         )
     black, white, turn = parse_position(compact[:64] + " " + compact[64])
     return format_position(black, white, turn)
@@ -85,7 +91,7 @@ def read_game(text: str) -> GgfGame:
     """Read one GGF game (the text of a ``(; ... ;)`` block) and check its moves."""
     body = text.strip()
     if not body.startswith("(;") or not body.endswith(";)"):
-        raise ValueError("GGF: a game is written between '(;' and ';)'")
+        raise ValueError(tr("GGF: a game is written between '(;' and ';)'"))
     body = body[2:-2]
     game = GgfGame()
     moves: list[tuple[str, str]] = []
@@ -96,7 +102,7 @@ def read_game(text: str) -> GgfGame:
             rest = body[pos:].strip()
             if not rest:
                 break
-            raise ValueError(f"GGF: cannot read {rest[:20]!r} (expected TAG[value])")
+            raise ValueError(tr("GGF: cannot read {text!r} (expected TAG[value])", text=rest[:20]))
         key, value = m.group(1).upper(), m.group(2).replace("\\]", "]").replace("\\\\", "\\")
         pos = m.end()
         if key in ("B", "W"):
@@ -107,20 +113,29 @@ def read_game(text: str) -> GgfGame:
             game.tags.setdefault(key, value)
     kind = game.tags.get("GM")
     if kind is None:
-        raise ValueError("GGF: the game has no GM tag (expected GM[Othello])")
+        raise ValueError(tr("GGF: the game has no GM tag (expected GM[Othello])"))
     if kind.strip().lower() != "othello":
-        raise ValueError(f"GGF: the game is {kind.strip()!r}, not Othello")
+        raise ValueError(tr("GGF: the game is {kind!r}, not Othello", kind=kind.strip()))
     board_type = game.tags.get("TY", "8").strip().lower()
     if not board_type.startswith("8"):
-        raise ValueError(f"GGF: board type TY[{board_type}]: only 8x8 boards are supported")
+        raise ValueError(
+            tr("GGF: board type TY[{kind}]: only 8x8 boards are supported", kind=board_type)
+        )
     game.start = _board_tag(game.tags.get("BO", START_BO))
     board = Board.from_position(game.start)
     for number, (colour, name) in enumerate(moves, 1):
         mover = Color.BLACK if colour == "B" else Color.WHITE
-        label = f"GGF move {number} ({colour}[{name}])"
+        label = tr("GGF move {number} ({move})", number=number, move=f"{colour}[{name}]")
         if mover is not board.turn:
             if board.has_legal_move() or board.is_game_over():
-                raise ValueError(f"{label}: it is {board.turn}'s turn, not {mover}'s")
+                raise ValueError(
+                    tr(
+                        "{label}: it is {side}'s turn, not {mover}'s",
+                        label=label,
+                        side=board.turn.word(),
+                        mover=mover.word(),
+                    )
+                )
             board.push(PASS_MOVE)  # a pass the file left out
             game.moves.append("pass")
         try:
@@ -129,7 +144,9 @@ def read_game(text: str) -> GgfGame:
         except IllegalMoveError as exc:
             raise ValueError(f"{label}: {exc}") from None
         except ValueError:
-            raise ValueError(f"{label}: {name!r} is not a square or pa") from None
+            raise ValueError(
+                tr("{label}: {name!r} is not a square or pa", label=label, name=name)
+            ) from None
         game.moves.append(str(move))
     return game
 

@@ -11,10 +11,15 @@ import enum
 import re
 from dataclasses import dataclass
 
+from flipside.i18n import N_, tr
+
 PASS = 64
 """The ``square`` value of the pass move."""
 
 FILES = "abcdefgh"
+
+
+_SIDE_WORDS = (N_("Black"), N_("White"))
 
 
 class Color(enum.IntEnum):
@@ -25,6 +30,10 @@ class Color(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.capitalize()
+
+    def word(self) -> str:
+        """The side's name in the language in use (``str(color)`` stays English: a value)."""
+        return tr(_SIDE_WORDS[self])
 
     @property
     def opponent(self) -> Color:
@@ -44,13 +53,13 @@ class Color(enum.IntEnum):
             return cls.BLACK
         if key in ("o", "w", "white"):
             return cls.WHITE
-        raise ValueError(f"{text!r} is not a colour (use X or O)")
+        raise ValueError(tr("{text!r} is not a colour (use X or O)", text=text))
 
 
 def square_name(square: int) -> str:
     """``0`` -> ``"a1"``, ``63`` -> ``"h8"``."""
     if not 0 <= square < 64:
-        raise ValueError(f"{square} is not a square number (0..63)")
+        raise ValueError(tr("{square} is not a square number (0..63)", square=square))
     return FILES[square % 8] + str(square // 8 + 1)
 
 
@@ -59,7 +68,7 @@ def parse_square(text: str) -> int:
     key = text.strip().lower()
     if len(key) == 2 and key[0] in FILES and key[1] in "12345678":
         return FILES.index(key[0]) + 8 * (int(key[1]) - 1)
-    raise ValueError(f"{text.strip() or repr(text)} is not a square")
+    raise ValueError(tr("{text} is not a square", text=text.strip() or repr(text)))
 
 
 _PASS_WORDS = ("pass", "pa", "ps")
@@ -73,7 +82,9 @@ class Move:
 
     def __post_init__(self) -> None:
         if not (0 <= self.square <= PASS):
-            raise ValueError(f"{self.square} is not a square number (0..63) or PASS (64)")
+            raise ValueError(
+                tr("{square} is not a square number (0..63) or PASS (64)", square=self.square)
+            )
 
     @property
     def is_pass(self) -> bool:
@@ -109,13 +120,22 @@ def parse_position(text: str) -> tuple[int, int, Color]:
     compact = "".join(text.split())
     if len(compact) != 65:
         raise ValueError(
-            f"a position is 64 squares and the side to move (X or O), got {len(compact)} characters"
+            tr(
+                "a position is 64 squares and the side to move (X or O), got {n} characters",
+                n=len(compact),
+            )
         )
     black = white = 0
     for square, ch in enumerate(compact[:64]):
         kind = _CELL.get(ch.lower())
         if kind is None:
-            raise ValueError(f"position square {square_name(square)}: {ch!r} is not X, O or -")
+            raise ValueError(
+                tr(
+                    "position square {square}: {ch!r} is not X, O or -",
+                    square=square_name(square),
+                    ch=ch,
+                )
+            )
         if kind == 0:
             black |= 1 << square
         elif kind == 1:
@@ -157,6 +177,12 @@ def split_transcript(text: str) -> list[str]:
             end = pos
             while end < len(text) and not text[end].isspace():
                 end += 1
-            raise ValueError(f"move {len(tokens) + 1}: {text[pos:end]!r} is not a move")
+            raise ValueError(
+                tr(
+                    "move {number}: {text!r} is not a move",
+                    number=len(tokens) + 1,
+                    text=text[pos:end],
+                )
+            )
         pos = m.end()
     return tokens

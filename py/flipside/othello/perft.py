@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flipside.i18n import tr
 from flipside.othello.bitboard import FLIPS, legal_moves
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def _perft(P: int, O: int, moves: int, depth: int, table: dict[tuple[int, int, i
 def perft_bits(P: int, O: int, depth: int) -> int:
     """Leaf count from bit sets (``P`` = side to move's discs, ``O`` = the opponent's)."""
     if depth < 0:
-        raise ValueError(f"perft depth must be >= 0, got {depth}")
+        raise ValueError(tr("perft depth must be >= 0, got {depth}", depth=depth))
     if depth == 0:
         return 1
     if depth == 1:
@@ -164,7 +165,7 @@ def perft(board: Board, depth: int) -> int:
 def perft_divide(board: Board, depth: int) -> list[tuple[str, int]]:
     """Leaf count below each legal move (``depth >= 1``), as ``[(move name, count), ...]``."""
     if depth < 1:
-        raise ValueError(f"perft divide depth must be >= 1, got {depth}")
+        raise ValueError(tr("perft divide depth must be >= 1, got {depth}", depth=depth))
     out = []
     for move in board.legal_moves():
         board.push(move)

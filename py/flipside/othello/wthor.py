@@ -16,6 +16,7 @@ import struct
 from dataclasses import dataclass
 from pathlib import Path
 
+from flipside.i18n import tr
 from flipside.othello.notation import square_name
 
 HEADER_SIZE = 16
@@ -57,19 +58,27 @@ class WthorGame:
 def _square(byte: int, index: int) -> int:
     row, col = divmod(byte, 10)
     if not (1 <= row <= 8 and 1 <= col <= 8):
-        raise ValueError(f"WTHOR move {index + 1}: byte {byte} is not a square")
+        raise ValueError(
+            tr("WTHOR move {number}: byte {byte} is not a square", number=index + 1, byte=byte)
+        )
     return 8 * (row - 1) + (col - 1)
 
 
 def parse_wthor(data: bytes) -> tuple[WthorHeader, list[WthorGame]]:
     """Parse the bytes of a ``.wtb`` file into its header and games."""
     if len(data) < HEADER_SIZE:
-        raise ValueError(f"WTHOR data too short for a header: {len(data)} bytes")
+        raise ValueError(tr("WTHOR data too short for a header: {n} bytes", n=len(data)))
     c, y, m, d, count, _zero, year, size, gtype, depth, _res = _HEADER.unpack_from(data)
     header = WthorHeader((c, y, m, d), count, year, size, gtype, depth)
     expected = HEADER_SIZE + RECORD_SIZE * count
     if len(data) < expected:
-        raise ValueError(f"WTHOR data has {len(data)} bytes, header promises {expected}")
+        raise ValueError(
+            tr(
+                "WTHOR data has {n} bytes, header promises {expected}",
+                n=len(data),
+                expected=expected,
+            )
+        )
     games = []
     for offset in range(HEADER_SIZE, expected, RECORD_SIZE):
         tour, black, white, score, theory, raw = _RECORD.unpack_from(data, offset)
@@ -97,7 +106,7 @@ def parse_names(data: bytes, size: int) -> list[str]:
     that leave it 0 are read to their end), then one zero-padded ISO-8859-1 name per record.
     """
     if len(data) < HEADER_SIZE:
-        raise ValueError(f"WTHOR name file too short for a header: {len(data)} bytes")
+        raise ValueError(tr("WTHOR name file too short for a header: {n} bytes", n=len(data)))
     (count,) = struct.unpack_from("<H", data, 8)
     room = (len(data) - HEADER_SIZE) // size
     count = room if count == 0 else min(count, room)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
+from flipside.i18n import tr
 from flipside.squares import DIRECTIONS, square_name
 from flipside.themisto.bitboard import (
     FULL,
@@ -84,7 +85,7 @@ class Board:
         self, black: int, white: int, turn: int, pending: tuple[int, int], move_limit: int
     ) -> None:
         if move_limit < 1:
-            raise ValueError(f"bad move limit {move_limit}: expected 1 or more")
+            raise ValueError(tr("bad move limit {limit}: expected 1 or more", limit=move_limit))
         self.move_limit = move_limit
         self._black, self._white, self._turn, self._pending = black, white, turn, pending
         self._status = ONGOING
@@ -113,9 +114,11 @@ class Board:
             try:
                 board.push_str(token)
             except IllegalMoveError as exc:
-                raise IllegalMoveError(f"move {number}: {exc}") from None
+                raise IllegalMoveError(
+                    tr("move {number}: {error}", number=number, error=exc)
+                ) from None
             except ValueError as exc:
-                raise ValueError(f"move {number}: {exc}") from None
+                raise ValueError(tr("move {number}: {error}", number=number, error=exc)) from None
         return board
 
     def copy(self) -> Board:
@@ -289,42 +292,50 @@ class Board:
         """Why ``move`` (not a pass) breaks the slide, adjacency or capture rule, or None."""
         frm, to = move.from_sq, move.to_sq
         if not (0 <= frm < 64 and 0 <= to < 64):
-            return f"{move.from_sq}->{move.to_sq} is not a move between squares 0..63"
+            return tr(
+                "{origin}->{target} is not a move between squares 0..63",
+                origin=move.from_sq,
+                target=move.to_sq,
+            )
         if frm == to:
-            return f"{move} does not move"
+            return tr("{move} does not move", move=move)
         occupied = self._black | self._white
         if not occupied >> frm & 1:
-            return f"{move}: there is no disk on {square_name(frm)}"
+            return tr("{move}: there is no disk on {square}", move=move, square=square_name(frm))
         df, dr = (to & 7) - (frm & 7), (to >> 3) - (frm >> 3)
         if df and dr and abs(df) != abs(dr):
-            return f"{move} is not a straight line"
+            return tr("{move} is not a straight line", move=move)
         d = DIRECTIONS.index(((df > 0) - (df < 0), (dr > 0) - (dr < 0)))
         for sq in RAY_SQUARES[d][frm]:
             if occupied >> sq & 1:
                 if sq == to:
-                    return f"{move}: {square_name(to)} is not empty"
-                return f"{move} is blocked by the disk on {square_name(sq)}"
+                    return tr("{move}: {square} is not empty", move=move, square=square_name(to))
+                return tr(
+                    "{move} is blocked by the disk on {square}", move=move, square=square_name(sq)
+                )
             if sq == to:
                 break
         if not NEIGHBOURS[to] & occupied & ~(1 << frm):
-            return f"{move}: {square_name(to)} is not next to another disk"
+            return tr(
+                "{move}: {square} is not next to another disk", move=move, square=square_name(to)
+            )
         if move.capture and not self._result(move)[2]:
-            return f"{move} captures nothing"
+            return tr("{move} captures nothing", move=move)
         return None
 
     def _problem(self, move: Move) -> str | None:
         """Why ``move`` is illegal here, or None."""
         if self._status.result != "ongoing":
-            return f"{move}: the game is over, {self._status}"
+            return tr("{move}: the game is over, {status}", move=move, status=self._status)
         if move.is_pass:
             if self.legal_moves() != [Move.PASS]:
-                return f"pass: player {self._turn} has a legal move"
+                return tr("pass: player {player} has a legal move", player=self._turn)
             return None
         problem = self._slide_problem(move)
         if problem is None and self._undo:
             record = self._undo[-1]
             if self._result(move)[:2] == (record[2], record[3]):
-                problem = f"{move} repeats the position before the previous move"
+                problem = tr("{move} repeats the position before the previous move", move=move)
         return problem
 
     def is_legal(self, move: Move) -> bool:
@@ -458,11 +469,11 @@ class Board:
         p1, p2 = self._pending
         lines = [
             format_board(self._black, self._white),
-            f"player {self._turn} to move",
-            f"pending lost turns: player 1: {p1}, player 2: {p2}",
+            tr("player {player} to move", player=self._turn),
+            tr("pending lost turns: player 1: {p1}, player 2: {p2}", p1=p1, p2=p2),
         ]
         if self._status.over:
-            lines.append(f"game over: {self._status}")
+            lines.append(tr("game over: {status}", status=self._status))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.i18n import tr
 from flipside.perft_command import print_perft
 from flipside.review_cli import add_command as add_analyse
 from flipside.themisto.board import Board
@@ -20,7 +21,7 @@ def _board(args: argparse.Namespace) -> Board:
     """The board the command works on: start or ``--position``, then ``--moves``."""
     limit: int = args.move_limit
     if limit < 1:
-        raise ValueError(f"bad --move-limit {limit}: expected 1 or more")
+        raise ValueError(tr("bad --move-limit {limit}: expected 1 or more", limit=limit))
     return Board.from_moves(args.moves or "", args.position, limit)
 
 
@@ -36,7 +37,7 @@ def _moves(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     board = _board(args)
     print(board)
-    print(f"position: {board.position()}")
+    print(tr("position: {position}", position=board.position()))
     return 0
 
 
@@ -47,12 +48,20 @@ def _bestmove(args: argparse.Namespace) -> int:
 
     board = _board(args)
     if board.is_game_over():
-        raise ValueError(f"the game is over: {board.status}")
+        raise ValueError(tr("the game is over: {status}", status=board.status))
     engine = Engine(level=args.level, seed=args.seed)
 
     def show(info: dict[str, object]) -> None:
         pv = " ".join(str(m) for m in info["pv"])  # type: ignore[attr-defined]
-        print(f"depth {info['depth']}: {describe(info)}, {info['nodes']} nodes, pv {pv}")
+        print(
+            tr(
+                "depth {depth}: {found}, {nodes} nodes, pv {pv}",
+                depth=info["depth"],
+                found=describe(info),
+                nodes=info["nodes"],
+                pv=pv,
+            )
+        )
 
     info = engine.think(board, seconds=args.seconds, on_depth=show if args.verbose else None)
     print(describe(info))
@@ -68,16 +77,22 @@ def _play(args: argparse.Namespace) -> int:
     board = _board(args)
     engine = Engine(level=args.level, seed=args.seed)
     human = int(args.player)
-    print(f"You are player {human}; the computer plays level {engine.level}.")
+    print(
+        tr(
+            "You are player {player}; the computer plays level {level}.",
+            player=human,
+            level=engine.level,
+        )
+    )
     while not board.is_game_over():
         print(board)
         if board.turn != human:
             info = engine.think(board)
-            print(f"computer plays {info['move']} ({describe(info)})")
+            print(tr("computer plays {move} ({found})", move=info["move"], found=describe(info)))
             board.push_str(str(info["move"]))
             continue
         try:
-            text = input("your move> ").strip()
+            text = input(tr("your move> ")).strip()
         except EOFError:
             return 0
         if text in ("quit", "q"):
@@ -90,13 +105,13 @@ def _play(args: argparse.Namespace) -> int:
             continue
         if text == "hint":
             info = engine.think(board)
-            print(f"hint: {info['move']} ({describe(info)})")
+            print(tr("hint: {move} ({found})", move=info["move"], found=describe(info)))
             continue
         try:
             board.push_str(text)
         except ValueError as exc:
             print(exc)
-            print("legal moves:", " ".join(str(m) for m in board.legal_moves()))
+            print(tr("legal moves: {moves}", moves=" ".join(str(m) for m in board.legal_moves())))
     print(board)
     return 0
 

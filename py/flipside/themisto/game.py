@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from flipside.i18n import N_, tr
 from flipside.record import Record
 from flipside.squares import square_name
 from flipside.themisto.board import DEFAULT_MOVE_LIMIT, Board
@@ -27,10 +28,15 @@ SIDES = ("one", "two")
 NO_LIMIT = 1_000_000  # "off": a limit no game reaches (threefold repetition still ends cycles)
 LIMIT_RANGE = (10, 1000)
 DRAW_TEXT = {
-    "both passed": "both players passed in turn",
-    "threefold repetition": "the same position came up a third time",
-    "move limit": "the move limit was reached",
+    "both passed": N_("both players passed in turn"),
+    "threefold repetition": N_("the same position came up a third time"),
+    "move limit": N_("the move limit was reached"),
 }
+"""Why a draw ended the game, by :attr:`Status.reason` (translated where shown)."""
+PLAYER_WORDS = {1: N_("Player one"), 2: N_("Player two")}
+"""The players' names at the start of a sentence."""
+PLAYER_INNER = {1: N_("player one"), 2: N_("player two")}
+"""The players' names inside a sentence."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,7 @@ def parse_options(record: Record) -> Options:
     """The options of ``record``; ValueError naming the bad one."""
     for key, _ in record.options:
         if key not in ("limit", "start"):
-            raise ValueError(f"unknown option {key!r}")
+            raise ValueError(tr("unknown option {key!r}", key=key))
     limit = DEFAULT_MOVE_LIMIT
     if text := record.option("limit").lower():
         if text == "off":
@@ -66,7 +72,7 @@ def parse_options(record: Record) -> Options:
         elif text.isdigit() and LIMIT_RANGE[0] <= int(text) <= LIMIT_RANGE[1]:
             limit = int(text)
         else:
-            raise ValueError(f"move limit {text!r}: expected off or 10 to 1000 moves")
+            raise ValueError(tr("move limit {text!r}: expected off or 10 to 1000 moves", text=text))
     start = ""
     if text := record.option("start"):
         start = Board.from_position(text.replace("_", " ")).position()
@@ -82,9 +88,9 @@ def options_from_json(data: JSON) -> Options:
     """Options chosen in the New game dialog: ``moveLimit`` (a number, or 0/null for
     none), ``start`` (a position string)."""
     if not isinstance(data, dict):
-        raise TypeError("options must be a JSON object")
+        raise TypeError(tr("options must be a JSON object"))
     if unknown := set(data) - {"moveLimit", "start"}:
-        raise ValueError(f"unknown Themisto option {min(unknown)!r}")
+        raise ValueError(tr("unknown Themisto option {option!r}", option=min(unknown)))
     fields = []
     limit = data.get("moveLimit", DEFAULT_MOVE_LIMIT)
     if limit != DEFAULT_MOVE_LIMIT:
@@ -113,7 +119,7 @@ def replay(record: Record) -> Game:
         try:
             board.push_str(token)
         except ValueError as exc:
-            raise type(exc)(f"move {number}: {exc}") from None
+            raise type(exc)(tr("move {number}: {error}", number=number, error=exc)) from None
     return Game(board, options)
 
 
@@ -127,25 +133,35 @@ def play(record: Record, move: str) -> tuple[Game, JSON]:
 
 def flag(record: Record, side: str) -> Game:
     """Themisto has no clock: ValueError."""
-    raise ValueError("Themisto games have no clock")
+    raise ValueError(tr("Themisto games have no clock"))
 
 
 def next_game(record: Record) -> Game:
     """Themisto has no series: ValueError."""
-    raise ValueError("Themisto games have no series")
+    raise ValueError(tr("Themisto games have no series"))
 
 
 def undo(record: Record) -> Game:
     """The game with its last move taken back."""
     game = replay(record)
     if not game.board.move_stack:
-        raise ValueError("there is no move to undo")
+        raise ValueError(tr("there is no move to undo"))
     game.board.pop()
     return game
 
 
 def _player(n: int) -> str:
     return SIDES[n - 1]
+
+
+def _who(n: int) -> str:
+    """Player ``n``'s name to start a sentence with, in the language in use."""
+    return tr(PLAYER_WORDS[n])
+
+
+def _whom(n: int) -> str:
+    """Player ``n``'s name inside a sentence, in the language in use."""
+    return tr(PLAYER_INNER[n])
 
 
 def _targets(board: Board) -> dict[str, list[JSON]]:
@@ -179,8 +195,11 @@ def view(game: Game, animate: bool = False) -> JSON:
     last = info.move if info and not info.move.is_pass else None
     lost = None
     if info and info.lost_turn:
-        loser = _player(info.player)
-        lost = f"Player {loser} loses the next turn: player {_player(3 - info.player)} moves twice"
+        lost = tr(
+            "{player} loses the next turn: {other} moves twice",
+            player=_who(info.player),
+            other=_whom(3 - info.player),
+        )
     moves = _move_list(game)
     black, white = board.bits()
     return {
@@ -222,18 +241,26 @@ def _move_list(game: Game) -> list[JSON]:
         replayed.push(move)
         info = replayed.last_move_info()
         assert info is not None
-        notes = []
+        notes, does = [], []
         if move.is_pass:
-            notes.append("passes")
+            notes.append(tr("passes"))
+            does.append("pass")
         if info.captured:
-            notes.append("captures " + " ".join(square_name(sq) for sq in info.captured))
+            captured = " ".join(square_name(sq) for sq in info.captured)
+            notes.append(tr("captures {squares}", squares=captured))
+            does.append("capture")
         if info.lost_turn:
-            notes.append(f"player {_player(3 - info.player)} moves twice")
+            notes.append(tr("{player} moves twice", player=_whom(3 - info.player)))
+            does.append("moves twice")
         if info.status.result == "win":
-            notes.append("wins")
+            notes.append(tr("wins"))
+            does.append("win")
         elif info.status.result == "draw":
-            notes.append(f"draw: {DRAW_TEXT[info.status.reason]}")
-        out.append({"text": str(move), "by": _player(info.player), "note": ", ".join(notes)})
+            notes.append(tr("draw: {reason}", reason=tr(DRAW_TEXT[info.status.reason])))
+            does.append("draw")
+        out.append(
+            {"text": str(move), "by": _player(info.player), "note": ", ".join(notes), "does": does}
+        )
     return out
 
 
@@ -242,14 +269,25 @@ def _said(board: Board, info: Any, lost: str | None) -> str:
     captures d2"), with a lost turn and the result; "" before any move."""
     if info is None:
         return ""
-    mover = f"Player {_player(info.player)}"
+    mover = _who(info.player)
     move = info.move
     if move.is_pass:
-        words = [f"{mover} passes"]
+        words = [tr("{player} passes", player=mover)]
     else:
-        text = f"{mover} slides {square_name(move.from_sq)} to {square_name(move.to_sq)}"
+        origin, target = square_name(move.from_sq), square_name(move.to_sq)
         if info.captured:
-            text += " and captures " + " ".join(square_name(sq) for sq in info.captured)
+            captured = " ".join(square_name(sq) for sq in info.captured)
+            text = tr(
+                "{player} slides {origin} to {target} and captures {squares}",
+                player=mover,
+                origin=origin,
+                target=target,
+                squares=captured,
+            )
+        else:
+            text = tr(
+                "{player} slides {origin} to {target}", player=mover, origin=origin, target=target
+            )
         words = [text]
     if lost:
         words.append(lost)
@@ -274,20 +312,27 @@ def _result(board: Board) -> JSON:
 def _status(board: Board, lost: str | None) -> str:
     status = board.status
     if status.result == "win":
-        rule = "exactly five in a row" if status.winner == 1 else "five or more in a row"
         row = " ".join(square_name(sq) for sq in status.row)
-        return f"Game over: player {_player(status.winner)} wins with {rule} ({row})"
+        if status.winner == 1:
+            return tr("Game over: player one wins with exactly five in a row ({row})", row=row)
+        return tr("Game over: player two wins with five or more in a row ({row})", row=row)
     if status.result == "draw":
-        limit = f" ({board.move_limit} moves)" if status.reason == "move limit" else ""
-        return f"Game over: a draw, {DRAW_TEXT[status.reason]}{limit}"
-    text = f"Player {_player(board.turn)} to move"
+        reason = tr(DRAW_TEXT[status.reason])
+        if status.reason == "move limit":
+            return tr(
+                "Game over: a draw, {reason} ({limit} moves)", reason=reason, limit=board.move_limit
+            )
+        return tr("Game over: a draw, {reason}", reason=reason)
+    text = tr("{player} to move", player=_who(board.turn))
     info = board.last_move_info()
     if info and info.move.is_pass:
-        text = f"Player {_player(info.player)} has no move and passes. {text}"
+        text = tr(
+            "{player} has no move and passes. {status}", player=_who(info.player), status=text
+        )
     if lost:
         text = f"{lost}. {text}"
     if board.legal_moves() == [Move.PASS]:
-        text += ": no slide is possible, so pass"
+        text = tr("{status}: no slide is possible, so pass", status=text)
     return text
 
 

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from typing import ClassVar
 
+from flipside.i18n import tr
 from flipside.squares import parse_square, square_name
 
 _MOVE = re.compile(r"([a-h][1-8])-?([a-h][1-8])(x?)")
@@ -53,7 +54,9 @@ class Move:
             return cls.PASS
         m = _MOVE.fullmatch(t)
         if m is None:
-            raise ValueError(f"bad move {text!r}: expected <from>-<to>[x] such as b1-b4 or c1-c3x")
+            raise ValueError(
+                tr("bad move {text!r}: expected <from>-<to>[x] such as b1-b4 or c1-c3x", text=text)
+            )
         return cls(parse_square(m.group(1)), parse_square(m.group(2)), m.group(3) == "x")
 
 
@@ -79,12 +82,16 @@ def parse_position(text: str) -> tuple[int, int, int, tuple[int, int]]:
     when the player to move has a lost turn pending (that turn would already be skipped).
     """
     fields = text.split()
-    usage = "expected '<64 of X/O/-> <player 1|2> <P1 pending 0|1> <P2 pending 0|1>'"
     if len(fields) != 4:
-        raise ValueError(f"bad position {text.strip()!r}: {usage}")
+        raise ValueError(
+            tr(
+                "bad position {text!r}: expected '<64 of X/O/-> <player 1|2> <P1 pending 0|1> <P2 pending 0|1>'",
+                text=text.strip(),
+            )
+        )
     cells, player, p1, p2 = fields
     if len(cells) != 64:
-        raise ValueError(f"bad position: the board has {len(cells)} squares, not 64")
+        raise ValueError(tr("bad position: the board has {n} squares, not 64", n=len(cells)))
     black = white = 0
     for sq, ch in enumerate(cells.upper()):
         if ch == "X":
@@ -92,15 +99,27 @@ def parse_position(text: str) -> tuple[int, int, int, tuple[int, int]]:
         elif ch == "O":
             white |= 1 << sq
         elif ch not in "-.":
-            raise ValueError(f"bad position: {square_name(sq)} holds {ch!r}, expected X, O or -")
+            raise ValueError(
+                tr(
+                    "bad position: {square} holds {ch!r}, expected X, O or -",
+                    square=square_name(sq),
+                    ch=ch,
+                )
+            )
     if player not in ("1", "2"):
-        raise ValueError(f"bad position: player to move {player!r}, expected 1 or 2")
+        raise ValueError(
+            tr("bad position: player to move {player!r}, expected 1 or 2", player=player)
+        )
     if p1 not in ("0", "1") or p2 not in ("0", "1"):
-        raise ValueError(f"bad position: pending lost turns {p1!r} {p2!r}, expected 0 or 1 each")
+        raise ValueError(
+            tr("bad position: pending lost turns {p1!r} {p2!r}, expected 0 or 1 each", p1=p1, p2=p2)
+        )
     pending = (int(p1), int(p2))
     turn = int(player)
     if pending[turn - 1]:
-        raise ValueError(f"bad position: player {turn} is to move but has a lost turn pending")
+        raise ValueError(
+            tr("bad position: player {player} is to move but has a lost turn pending", player=turn)
+        )
     return black, white, turn, pending
 
 

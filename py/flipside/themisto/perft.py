@@ -8,6 +8,7 @@ playing it, and the board is walked with push/pop, never copied.
 
 from __future__ import annotations
 
+from flipside.i18n import tr
 from flipside.themisto.board import Board
 from flipside.themisto.notation import Move
 
@@ -15,7 +16,7 @@ from flipside.themisto.notation import Move
 def perft(board: Board, depth: int) -> int:
     """Number of legal move sequences of ``depth`` moves from ``board`` (left unchanged)."""
     if depth < 0:
-        raise ValueError(f"bad perft depth {depth}: expected 0 or more")
+        raise ValueError(tr("bad perft depth {depth}: expected 0 or more", depth=depth))
     if depth == 0:
         return 1
     if depth == 1:
@@ -31,7 +32,7 @@ def perft(board: Board, depth: int) -> int:
 def divide(board: Board, depth: int) -> list[tuple[Move, int]]:
     """perft(depth - 1) after each legal move: (move, count) pairs in move order."""
     if depth < 1:
-        raise ValueError(f"bad divide depth {depth}: expected 1 or more")
+        raise ValueError(tr("bad divide depth {depth}: expected 1 or more", depth=depth))
     out = []
     for move in board.legal_moves():
         board._play(move)

@@ -5,8 +5,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from flipside.i18n import N_, tr
 from flipside.squares import square_name
 from flipside.themisto.notation import Move
+
+REASONS = {
+    "both passed": N_("both passed"),
+    "threefold repetition": N_("threefold repetition"),
+    "move limit": N_("move limit"),
+}
+"""A draw's reason (a value of :attr:`Status.reason`) as a short text to translate."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,10 +37,11 @@ class Status:
 
     def __str__(self) -> str:
         if self.result == "win":
-            return f"player {self.winner} wins with {' '.join(map(square_name, self.row))}"
+            row = " ".join(map(square_name, self.row))
+            return tr("player {player} wins with {row}", player=self.winner, row=row)
         if self.result == "draw":
-            return f"draw ({self.reason})"
-        return "ongoing"
+            return tr("draw ({reason})", reason=tr(REASONS.get(self.reason, self.reason)))
+        return tr("ongoing")
 
 
 ONGOING = Status()

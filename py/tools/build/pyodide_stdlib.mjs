@@ -62,6 +62,8 @@ wtb = bytes([20, 26, 1, 1]) + struct.pack("<IHHBBBB", 1, 0, 2026, 8, 0, 22, 0) +
     "<HHHBB", 0, 0, 0, 32, 32) + bytes([56] + [0] * 59)
 call("wthor_list", data=base64.b64encode(wtb).decode())
 flipside.facade.handle("not json")  # the error path
+# German (flipside.i18n imports gettext when a request first asks for it)
+flipside.facade.handle(json.dumps({"id": 2, "method": "state", "params": {"record": "othello/f5"}, "lang": "de"}))
 
 stdlib = next(p for p in sys.path if p.endswith(".zip"))
 full = zipfile.ZipFile(stdlib)

@@ -54,15 +54,21 @@ def to_html(markdown: str) -> str:
         elif items and line.startswith("  "):
             items[-1] += " " + stripped
         else:
+            if items:  # a paragraph right after a list starts after it
+                flush()
             paragraph.append(stripped)
     flush()
     return "\n".join(out)
 
 
 def fill(index_html: str, docs: Path) -> str:
-    """``index_html`` with each ``<!-- RULES:game -->`` replaced by that game's rules."""
+    """``index_html`` with each ``<!-- RULES:game -->`` replaced by that game's rules
+    (``docs/<game>-rules.md``), and each ``<!-- RULES:game.de -->`` by their German text
+    (``docs/<game>-rules.de.md``)."""
 
     def rules(match: re.Match[str]) -> str:
-        return to_html((docs / f"{match.group(1)}-rules.md").read_text())
+        game, language = match.group(1), match.group(2)
+        name = f"{game}-rules.{language}.md" if language else f"{game}-rules.md"
+        return to_html((docs / name).read_text(encoding="utf-8"))
 
-    return re.sub(r"<!-- RULES:(\w+) -->", rules, index_html)
+    return re.sub(r"<!-- RULES:(\w+)(?:\.(\w+))? -->", rules, index_html)

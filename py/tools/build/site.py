@@ -36,7 +36,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from tools import ROOT
+from tools import ROOT, i18n
 from tools.build import rules_html
 
 RUNTIME_FILES = (
@@ -54,7 +54,7 @@ INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
 LAZY_PREFIXES = ("puzzles/",)
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
-SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "worker.js")
+SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
 
 
 def _run(command: list[str]) -> None:
@@ -104,10 +104,11 @@ def write_snapshot(pyodide_dir: Path, app: Path, cache_dir: Path) -> None:
 
 def split_data(wheel: Path, pyodide_dir: Path) -> Path:
     """Copy ``wheel`` into ``pyodide_dir`` without its ``*.bin`` data (the AI's weights and
-    opening book); write those to ``pyodide_dir/data/`` with a list ``data/files.json``.
+    opening book) and its ``*.mo`` catalogs; write those to ``pyodide_dir/data/`` with a list
+    ``data/files.json``.
 
-    The rules need none of them: the worker fetches them when the AI is first used, so a
-    first visit does not wait for them. Entries keep their dates and order, and ``RECORD``
+    The rules need none of them: the worker fetches the AI's when the AI is first used, and
+    a catalog when a request first asks for its language, so a first visit does not wait. Entries keep their dates and order, and ``RECORD``
     loses the lines of the files taken out, so the wheel stays valid and reproducible.
     """
     data_dir = pyodide_dir / "data"
@@ -117,7 +118,7 @@ def split_data(wheel: Path, pyodide_dir: Path) -> Path:
     with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(out, "w") as light:
         for info in full.infolist():
             body = full.read(info)
-            if info.filename.endswith(".bin"):
+            if info.filename.endswith((".bin", ".mo")):
                 name = info.filename.removeprefix("flipside/")
                 (data_dir / name.replace("/", "-")).write_bytes(body)
                 moved.append(name)
@@ -271,6 +272,15 @@ def write_service_worker(dist: Path, template: Path) -> str:
     return version
 
 
+def write_page_catalogs(out: Path) -> None:
+    """Write the page's catalog of each translated language (``locale/<lang>.json``, from
+    ``py/flipside/locale/<lang>.po``, the catalog Python's ``.mo`` is compiled from)."""
+    out.mkdir()
+    for language in i18n.LANGUAGES:
+        text = json.dumps(i18n.page_catalog(language), ensure_ascii=False, separators=(",", ":"))
+        (out / f"{language}.json").write_text(text, encoding="utf-8")
+
+
 def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     """Rebuild ``dist`` from scratch; return the build version."""
     web = ROOT / "web"
@@ -281,6 +291,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*"))
     index = dist / "index.html"
     index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
+    write_page_catalogs(dist / "locale")
     allow_inline_script(index)
     bundle_page(dist)
     pyodide_dir = dist / "pyodide"

@@ -1,31 +1,33 @@
 // Othello's view: how its state is drawn and what a click means. No rules: the legal squares,
-// the flipped discs and every text come from the facade's state.
+// the flipped discs and every text come from the facade's state. Its words are English, marked
+// N_ and translated where they are shown (tr), or translated here when they are made.
 
 import { drawCursor, drawDisc, drawFrame, drawHint, drawMarker, drawValue, squareLabel } from "../board.js";
+import { N_, tr } from "../i18n.js";
 
 export const othello = {
   id: "othello",
   title: "Othello",
-  sides: { black: "Black", white: "White" },
+  sides: { black: N_("Black"), white: N_("White") },
   firstSide: "black",
   rulesText: "Black moves first. Place a disc so that it flanks a line of the opponent's discs.",
   hasAI: true,
   // The levels by what they do, then the opponents of a chosen average error.
   levels: {
-    1: "Beginner (random)",
-    2: "Novice (1 ahead)",
-    3: "Casual (2 ahead)",
-    4: "Club (4 ahead)",
-    5: "Strong (6 ahead)",
-    6: "Expert (deep)",
-    "loss:0.5": "Loses ½ disc a move",
-    "loss:1": "Loses 1 disc a move",
-    "loss:2": "Loses 2 discs a move",
-    "loss:4": "Loses 4 discs a move",
+    1: N_("Beginner (random)"),
+    2: N_("Novice (1 ahead)"),
+    3: N_("Casual (2 ahead)"),
+    4: N_("Club (4 ahead)"),
+    5: N_("Strong (6 ahead)"),
+    6: N_("Expert (deep)"),
+    "loss:0.5": N_("Loses ½ disc a move"),
+    "loss:1": N_("Loses 1 disc a move"),
+    "loss:2": N_("Loses 2 discs a move"),
+    "loss:4": N_("Loses 4 discs a move"),
   },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
   levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4, "loss:0.5": 1.6, "loss:1": 1.6, "loss:2": 1.6, "loss:4": 1.6 },
-  graph: { legend: "(discs, Black's view)", ahead: ["Black ahead", "White ahead"] },
+  graph: { legend: N_("(discs, Black's view)"), ahead: [N_("Black ahead"), N_("White ahead")] },
   hasOpening: true,
   showsCounts: true,
   // Where the discs stand before any game is loaded (shown while the engine starts).
@@ -46,29 +48,34 @@ export const othello = {
   oldSettingsKey: "flipside.settings.v1",
 
   // The New game dialog: who moves first, and the options of the published rules.
-  firstLabels: { label: "You play", first: "Black (moves first)", second: "White" },
+  firstLabels: { label: N_("You play"), first: N_("Black (moves first)"), second: N_("White") },
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
     const options = {};
     if (c.handicap !== "0") Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
     const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
-    if (!(minutes >= 0 && minutes <= 360)) return { error: "The clock takes 0.05 to 360 minutes." };
+    if (!(minutes >= 0 && minutes <= 360)) return { error: tr("The clock takes 0.05 to 360 minutes.") };
     if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
     if (c["opening-kind"] === "xot") options.opening = "xot";
     else if (c["opening-kind"] === "random") {
       const plies = Number(c["opening-plies"]);
-      if (!Number.isInteger(plies) || plies < 1 || plies > 20) return { error: "A random opening has 1–20 moves." };
-      if (c.handicap !== "0") return { error: "An opening starts from the standard position: choose no handicap." };
+      if (!Number.isInteger(plies) || plies < 1 || plies > 20) return { error: tr("A random opening has 1–20 moves.") };
+      if (c.handicap !== "0") return { error: tr("An opening starts from the standard position: choose no handicap.") };
       options.opening = `random:${plies}`;
     }
     if (options.opening === "xot" && c.handicap !== "0") {
-      return { error: "An opening starts from the standard position: choose no handicap." };
+      return { error: tr("An opening starts from the standard position: choose no handicap.") };
     }
     if (c.series !== "none") {
       const target = Number(c["series-target"]);
       const most = c.series === "games" ? 20 : 640;
       if (!Number.isInteger(target) || target < 1 || target > most) {
-        return { error: `A series is first to 1–${most} ${c.series}.` };
+        return {
+          error:
+            c.series === "games"
+              ? tr("A series is first to 1–{most} games.", { most })
+              : tr("A series is first to 1–{most} points.", { most }),
+        };
       }
       options.series = { kind: c.series, target };
     }
@@ -76,7 +83,7 @@ export const othello = {
   },
 
   // The board editor: the paint buttons and the side to move.
-  editor: { X: "Black", O: "White", turns: ["Black", "White"] },
+  editor: { X: N_("Black"), O: N_("White"), turns: [N_("Black"), N_("White")] },
   /** The editor's game-specific fields, from the state shown (Othello has none). */
   editorOpen() {},
   /** The editor's game-specific parameters of `editor_check`. */
@@ -115,12 +122,17 @@ export const othello = {
   /** A move as typed in the move box (its placeholder). */
   moveExample: "f5",
 
-  /** Square `sq` in words, for the keyboard cursor ("d4, black disc"; "c4, empty, legal"). */
+  /** Square `sq` in words, for the keyboard cursor ("d4, black disc"; "c4, empty, black can
+   *  play here"), in the page's language. */
   describe(sq, state) {
     const cell = state?.cells[sq];
-    const what = cell === "X" ? "black disc" : cell === "O" ? "white disc" : "empty";
-    const legal = state?.legal.includes(sq) ? `, ${state.toMove} can play here` : "";
-    return `${squareLabel(sq)}, ${what}${legal}`;
+    const square = squareLabel(sq);
+    if (cell === "X") return tr("{square}, black disc", { square });
+    if (cell === "O") return tr("{square}, white disc", { square });
+    if (!state?.legal.includes(sq)) return tr("{square}, empty", { square });
+    return state.toMove === "black"
+      ? tr("{square}, empty, black can play here", { square })
+      : tr("{square}, empty, white can play here", { square });
   },
 
   /** Squares the keyboard cursor starts on. */

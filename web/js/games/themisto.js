@@ -1,6 +1,7 @@
 // Themisto's view: select a disk, then a destination (click-click, tap-tap or drag); when
 // a destination allows the plain slide and the capture, the page asks which. No rules: the
-// movable disks, destinations, captures and every text come from the facade's state.
+// movable disks, destinations, captures and every text come from the facade's state. Its words
+// are English, marked N_ and translated where they are shown (tr), or translated when made.
 
 import {
   centre,
@@ -13,6 +14,7 @@ import {
   shade,
   squareLabel,
 } from "../board.js";
+import { N_, ntr, tr } from "../i18n.js";
 
 const GOLD = "#f2c14e";
 const SLIDE = 0.55; // share of the animation spent sliding; the rest turns disks over
@@ -25,7 +27,7 @@ export function targetsOf(state, sq) {
 export const themisto = {
   id: "themisto",
   title: "Themisto",
-  sides: { one: "Player one", two: "Player two" },
+  sides: { one: N_("Player one"), two: N_("Player two") },
   firstSide: "one",
   // Where the disks stand before any game is loaded (shown while the engine starts).
   startCells: "XOXOXOXOO------XX------OO------XX------OO------XX------OOXOXOXOX",
@@ -38,9 +40,9 @@ export const themisto = {
     const names = choice.captures.map(squareLabel).join(" ");
     const n = choice.captures.length;
     return {
-      question: `${squareLabel(choice.from)} to ${squareLabel(choice.to)}: capture?`,
-      capture: `Capture ${n} disk${n === 1 ? "" : "s"} (${names})`,
-      plain: "Slide only",
+      question: tr("{from} to {to}: capture?", { from: squareLabel(choice.from), to: squareLabel(choice.to) }),
+      capture: ntr("Capture {n} disk ({squares})", "Capture {n} disks ({squares})", n, { squares: names }),
+      plain: tr("Slide only"),
     };
   },
   /** Where the disk on `sq` may go (a drag ends on one of these). */
@@ -50,19 +52,19 @@ export const themisto = {
   clockSeconds: () => 0,
 
   // The New game dialog: who moves first, and the move limit.
-  firstLabels: { label: "You are", first: "Player one (moves first)", second: "Player two" },
+  firstLabels: { label: N_("You are"), first: N_("Player one (moves first)"), second: N_("Player two") },
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
     const limit = c["move-limit"];
     const moves = limit === "custom" ? Number(c["move-limit-custom"]) : limit === "off" ? 0 : 200;
     if (limit === "custom" && !(Number.isInteger(moves) && moves >= 10 && moves <= 1000)) {
-      return { error: "The move limit is 10 to 1000 moves." };
+      return { error: tr("The move limit is 10 to 1000 moves.") };
     }
     return { options: moves === 200 ? {} : { moveLimit: moves } };
   },
 
   // The board editor: the paint buttons, the side to move, lost turns and the move limit.
-  editor: { X: "Black disk", O: "White disk", turns: ["Player one", "Player two"] },
+  editor: { X: N_("Black disk"), O: N_("White disk"), turns: [N_("Player one"), N_("Player two")] },
   /** Fill the editor's Themisto fields from the state shown. */
   editorOpen(state, $) {
     $("pending-one").checked = !!state.extra?.pending?.one;
@@ -75,14 +77,14 @@ export const themisto = {
     moveLimit: Number($("editor-limit").value) || 0,
   }),
   sideRules: {
-    one: "exactly five wins · captures 1–3 disks",
-    two: "five or more wins · captures any length",
+    one: N_("exactly five wins · captures 1–3 disks"),
+    two: N_("five or more wins · captures any length"),
   },
   hasAI: true,
-  levels: { 1: "Beginner", 2: "Novice", 3: "Club", 4: "Strong" },
+  levels: { 1: N_("Beginner"), 2: N_("Novice"), 3: N_("Club"), 4: N_("Strong") },
   // The computer's page budget per move (the level's native seconds x 2).
   levelSeconds: { 1: 0.6, 2: 0.6, 3: 1.2, 4: 2.4 },
-  graph: { legend: "(player one's view)", ahead: ["Player one ahead", "Player two ahead"] },
+  graph: { legend: N_("(player one's view)"), ahead: [N_("Player one ahead"), N_("Player two ahead")] },
   hasOpening: false,
   showsCounts: false,
 
@@ -131,19 +133,31 @@ export const themisto = {
   moveExample: "c1-c3x",
 
   /** Square `sq` in words, for the keyboard cursor: the disk on it, whether it can move or
-   *  is selected, and what moving the selected disk there would do (all from the state). */
+   *  is selected, and what moving the selected disk there would do (all from the state), in
+   *  the page's language. A destination is always empty (a disk slides to empty squares). */
   describe(sq, state, selection) {
     const cell = state?.cells[sq];
-    const words = [squareLabel(sq), cell === "X" ? "black disk" : cell === "O" ? "white disk" : "empty"];
-    if (selection?.selected === sq) words.push("selected");
-    else if (state?.legal.includes(sq)) words.push("can move");
-    const target = targetsOf(state, selection?.selected).find((t) => t.to === sq);
-    if (target) {
-      const from = squareLabel(selection.selected);
-      if (target.plain) words.push(`${from} can slide here`);
-      if (target.capture) words.push(`${from} can slide here and capture ${target.captures.map(squareLabel).join(" ")}`);
+    const square = squareLabel(sq);
+    const disk = cell === "X" || cell === "O";
+    if (disk) {
+      const black = cell === "X";
+      if (selection?.selected === sq) {
+        return black ? tr("{square}, black disk, selected", { square }) : tr("{square}, white disk, selected", { square });
+      }
+      if (state?.legal.includes(sq)) {
+        return black ? tr("{square}, black disk, can move", { square }) : tr("{square}, white disk, can move", { square });
+      }
+      return black ? tr("{square}, black disk", { square }) : tr("{square}, white disk", { square });
     }
-    return words.join(", ");
+    const target = targetsOf(state, selection?.selected).find((t) => t.to === sq);
+    if (!target) return tr("{square}, empty", { square });
+    const words = { square, from: squareLabel(selection.selected), captures: target.captures?.map(squareLabel).join(" ") };
+    if (target.plain && target.capture) {
+      return tr("{square}, empty, {from} can slide here, {from} can slide here and capture {captures}", words);
+    }
+    return target.capture
+      ? tr("{square}, empty, {from} can slide here and capture {captures}", words)
+      : tr("{square}, empty, {from} can slide here", words);
   },
 
   cursorStart(state, selection) {

@@ -9,7 +9,8 @@ import { GAMES } from "../games/index.js";
 import { levelValue } from "../levels.js";
 import { writeLink } from "../link.js";
 import { loadSettings, saveSettings, saveState } from "../store.js";
-import { capitalize } from "./text.js";
+import { ntr, tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installFlow(app) {
@@ -90,7 +91,7 @@ export function installFlow(app) {
 
   /** Ask the engine (`calls`) with the page busy, so that nothing else asks meanwhile: the
    *  answer, or null after `failed(err)` (by default the error as a notice). */
-  async function ask(calls, failed = (err) => app.notice(`${capitalize(err.message)}.`)) {
+  async function ask(calls, failed = (err) => app.notice(`${capitalize(errorText(err))}.`)) {
     page.busy = true;
     try {
       return await calls();
@@ -105,7 +106,7 @@ export function installFlow(app) {
 
   /** A failed play or undo: the game goes on from the state still shown. */
   function goOn(err) {
-    app.notice(`${capitalize(err.message)}.`);
+    app.notice(`${capitalize(errorText(err))}.`);
     app.draw();
     if (page.state) ai.update(page.state);
   }
@@ -131,7 +132,11 @@ export function installFlow(app) {
     page.queued = null;
     if (!queued) return;
     if (app.shownState()?.over || ai.computerToMove(app.shownState())) {
-      app.notice(`Your click on ${squareLabel(queued.square)} came while the board was changing: it was not played.`);
+      app.notice(
+        tr("Your click on {square} came while the board was changing: it was not played.", {
+          square: squareLabel(queued.square),
+        }),
+      );
       return;
     }
     pressSquare(queued.square, queued.clickedAt);
@@ -205,7 +210,7 @@ export function installFlow(app) {
     app.notice("");
     moveHistory.pushRedo(base.record);
     show(state, { continued: true, keepRedo: true });
-    announce(`Took back. ${state.status}.`);
+    announce(tr("Took back. {status}.", { status: state.status }));
   }
 
   /** Play `move` (a name the facade listed, or typed text) in the position on screen. Played
@@ -228,9 +233,11 @@ export function installFlow(app) {
   /** Ask before a move in an earlier position drops the game's later moves. */
   function confirmDrop(dropped) {
     const dialog = $("confirm-dialog");
-    $("confirm-text").textContent =
-      `Playing here starts a new line from this position: the ${dropped} later move${dropped === 1 ? "" : "s"} ` +
-      "of the game will be dropped (Undo takes the new move back, Redo is not possible).";
+    $("confirm-text").textContent = ntr(
+      "Playing here starts a new line from this position: the {n} later move of the game will be dropped (Undo takes the new move back, Redo is not possible).",
+      "Playing here starts a new line from this position: the {n} later moves of the game will be dropped (Undo takes the new move back, Redo is not possible).",
+      dropped,
+    );
     dialog.returnValue = "";
     dialog.showModal();
     $("confirm-ok").focus();
@@ -248,7 +255,7 @@ export function installFlow(app) {
     moveHistory.popRedo();
     app.notice("");
     show(state, { continued: true, keepRedo: true });
-    announce(`Redone. ${afterMove(state)}`);
+    announce(tr("Redone. {said}", { said: afterMove(state) }));
   }
 
   Object.assign(app, {

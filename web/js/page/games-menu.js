@@ -6,7 +6,8 @@ import { chooseNewGame } from "../dialog.js";
 import { GAMES } from "../games/index.js";
 import { readLink, writeLink } from "../link.js";
 import { keepPrevious, loadPrevious, loadSaved, saveSettings } from "../store.js";
-import { capitalize } from "./text.js";
+import { tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installGamesMenu(app) {
@@ -19,8 +20,8 @@ export function installGamesMenu(app) {
     if (!replaced || replaced === opened.save) return;
     keepPrevious(replaced);
     previousSettings = null;
-    app.notice("Opened the game in the link. Your previous game is kept.", {
-      label: "Back to it",
+    app.notice(tr("Opened the game in the link. Your previous game is kept."), {
+      label: tr("Back to it"),
       run: () => returnToPrevious(),
     });
   }
@@ -30,7 +31,7 @@ export function installGamesMenu(app) {
     if (!previous || !page.engineReady || page.busy) return;
     const state = await app.ask(
       () => engine.call("open_saved", { text: previous }),
-      (err) => app.notice(`Your previous game could not be opened: ${err.message}.`),
+      (err) => app.notice(tr("Your previous game could not be opened: {error}.", { error: errorText(err) })),
     );
     if (!state) return;
     keepPrevious(page.state.save); // and the linked game becomes the one to go back to
@@ -56,8 +57,11 @@ export function installGamesMenu(app) {
       first = crypto.getRandomValues(new Uint8Array(1))[0] & 1 ? "first" : "second";
       const [one, two] = Object.keys(view.sides);
       const mine = first === "first" ? one : two;
-      const who = chosen.opponent === "computer" ? "you play" : "the first player to sit down plays";
-      toss = `The coin toss: ${who} ${view.sides[mine]}.`;
+      const side = tr(view.sides[mine]);
+      toss =
+        chosen.opponent === "computer"
+          ? tr("The coin toss: you play {side}.", { side })
+          : tr("The coin toss: the first player to sit down plays {side}.", { side });
     }
     const [firstSide, secondSide] = Object.keys(view.sides);
     const computer = !view.hasAI
@@ -84,7 +88,7 @@ export function installGamesMenu(app) {
       app.notice(toss);
       app.show(state, { settings });
     } catch (err) {
-      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+      app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
     }
   }
 
@@ -99,12 +103,12 @@ export function installGamesMenu(app) {
           try {
             return await engine.call("open_saved", { text: saved });
           } catch (err) {
-            problem = `${capitalize(err.message)}. Starting a new ${GAMES[game].title} game.`;
+            problem = tr("{problem}. Starting a new {game} game.", { problem: capitalize(errorText(err)), game: GAMES[game].title });
           }
         }
         return engine.call("new", { game });
       },
-      (err) => app.notice(`${capitalize(err.message)}. Your game is unchanged.`),
+      (err) => app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) })),
     );
     if (!state) return;
     app.notice(problem);
@@ -149,8 +153,11 @@ export function installGamesMenu(app) {
     app.show(state, { settings });
     if (replaced && replaced !== state.save) {
       if (keep) keepPrevious(replaced);
-      app.notice(`Opened ${label}. Your previous game is kept.`, { label: "Back to it", run: () => returnToPrevious() });
-    } else app.notice(`Opened ${label}.`);
+      app.notice(tr("Opened {label}. Your previous game is kept.", { label }), {
+        label: tr("Back to it"),
+        run: () => returnToPrevious(),
+      });
+    } else app.notice(tr("Opened {label}.", { label }));
   }
 
   /** The address bar's link changed (a pasted or followed link): open its game. */
@@ -164,7 +171,7 @@ export function installGamesMenu(app) {
       offerPrevious(page.state?.save, state);
       app.show(state);
     } catch (err) {
-      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+      app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
       writeLink(app.shownState().link);
     }
   }

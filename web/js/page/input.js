@@ -4,6 +4,7 @@
 import { announce } from "../announce.js";
 import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
+import { tr } from "../i18n.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installInput(app) {
@@ -121,7 +122,7 @@ export function installInput(app) {
     if (!text) return;
     if (!app.canAct()) {
       const s = app.shownState();
-      app.notice(s?.over ? "The game is over." : page.busy ? "Wait for the last move first." : "It is not your turn.");
+      app.notice(s?.over ? tr("The game is over.") : page.busy ? tr("Wait for the last move first.") : tr("It is not your turn."));
       return;
     }
     $("move-input").value = "";

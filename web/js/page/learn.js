@@ -7,10 +7,12 @@ import { engine } from "../rules-engine.js";
 import course from "../learn/themisto.json";
 import { loadLearned, saveLearned } from "../store.js";
 import { announce } from "../announce.js";
+import { tr } from "../i18n.js";
 
 // The course (learn/themisto.json, bundled into the page): each step's board as 8 rows of
 // X / O / - (a1..h8), the player to move, the goal, and the words after a right or a wrong
-// move. tests/test_learn.py plays every step's answer natively.
+// move. tests/test_learn.py plays every step's answer natively. Its words are English,
+// shown with tr() (python -m tools.i18n gathers them from the JSON).
 const COURSE = course.steps;
 const AFTERWORD = course.afterword;
 const positionOf = (step) => `${step.rows.join("")}_${step.player}_0_0`;
@@ -31,8 +33,10 @@ export function installLearn(app) {
     const fromLesson = active !== null;
     active = { index, record: state.record, result: null };
     if ($("rules-dialog").open) $("rules-dialog").close();
-    app.openGame(state, `Learn Themisto, step ${index + 1}`, { puzzle: true, keep: !fromLesson });
-    announce(`Step ${index + 1} of ${COURSE.length}: ${step.title}. ${step.text}`);
+    app.openGame(state, tr("Learn Themisto, step {n}", { n: index + 1 }), { puzzle: true, keep: !fromLesson });
+    announce(
+      tr("Step {n} of {total}: {title}. {text}", { n: index + 1, total: COURSE.length, title: tr(step.title), text: tr(step.text) }),
+    );
   }
 
   function firstUndone() {
@@ -52,13 +56,13 @@ export function installLearn(app) {
     if (active.result !== null || !live.moves.length) return;
     const move = live.moves[0];
     const goal = COURSE[active.index].goal;
-    const met = goal.moves ? goal.moves.includes(move.text) : goal.from ? move.text.startsWith(`${goal.from}-`) : move.note.includes(goal.note);
+    const met = goal.moves ? goal.moves.includes(move.text) : goal.from ? move.text.startsWith(`${goal.from}-`) : move.does.includes(goal.does);
     active.result = met ? "done" : "wrong";
     if (met) {
       learned = [...new Set([...learned, active.index])];
       saveLearned(learned);
     }
-    announce(met ? COURSE[active.index].done : COURSE[active.index].wrong);
+    announce(tr(met ? COURSE[active.index].done : COURSE[active.index].wrong));
   }
 
   function retry() {
@@ -73,14 +77,22 @@ export function installLearn(app) {
     if (!active) return;
     const step = COURSE[active.index];
     const last = active.index === COURSE.length - 1;
-    $("lesson-title").textContent = `Learn Themisto · step ${active.index + 1} of ${COURSE.length}: ${step.title}`;
-    $("lesson-text").textContent = step.text;
+    $("lesson-title").textContent = tr("Learn Themisto · step {n} of {total}: {title}", {
+      n: active.index + 1,
+      total: COURSE.length,
+      title: tr(step.title),
+    });
+    $("lesson-text").textContent = tr(step.text);
     $("lesson-result").textContent =
-      active.result === "done" ? `${step.done}${last ? ` ${AFTERWORD}` : ""}` : active.result === "wrong" ? step.wrong : "";
+      active.result === "done"
+        ? `${tr(step.done)}${last ? ` ${tr(AFTERWORD)}` : ""}`
+        : active.result === "wrong"
+          ? tr(step.wrong)
+          : "";
     $("lesson-result").dataset.result = active.result ?? "";
     $("lesson-retry").hidden = active.result === null;
     $("lesson-next").hidden = active.result !== "done" || last;
-    $("lesson-progress").textContent = `${learned.length} of ${COURSE.length} steps learned`;
+    $("lesson-progress").textContent = tr("{n} of {total} steps learned", { n: learned.length, total: COURSE.length });
   }
 
   $("learn-themisto").addEventListener("click", () => open());

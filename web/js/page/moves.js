@@ -1,5 +1,7 @@
 // The move list and the history bar under the board (views only).
 
+import { tr } from "../i18n.js";
+
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installMoves(app) {
   const { page, moveHistory, ai, $ } = app;
@@ -19,16 +21,16 @@ export function installMoves(app) {
       mark.setAttribute("aria-hidden", "true");
       // Its name is what it shows plus, for a screen reader, the move number, side and note.
       const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
-      button.append(mark, said(`Move ${i + 1}, ${app.sideName(move.by)}: `), move.text);
+      button.append(mark, said(`${tr("Move {n}, {side}:", { n: i + 1, side: app.sideName(move.by) })} `), move.text);
       const judged = app.reviewRow(i);
       if (judged?.mark) {
         const symbol = Object.assign(document.createElement("span"), {
           className: `review-mark ${judged.mark}`,
           textContent: app.reviewSymbols[judged.mark],
-          title: judged.mark,
+          title: app.reviewMarkName(judged.mark),
         });
         symbol.setAttribute("aria-hidden", "true");
-        button.append(symbol, said(`, ${judged.mark}`));
+        button.append(symbol, said(`, ${app.reviewMarkName(judged.mark)}`));
       }
       if (move.note) button.append(said(`, ${move.note}`));
       item.append(button);
@@ -64,12 +66,14 @@ export function installMoves(app) {
     $("history-forward").disabled = ply >= plies;
     $("history-end").disabled = ply >= plies;
     const marker = $("live-marker");
-    marker.textContent = moveHistory.viewing ? `Move ${ply} of ${plies}` : "Live";
+    marker.textContent = moveHistory.viewing ? tr("Move {n} of {total}", { n: ply, total: plies }) : tr("Live");
     marker.classList.toggle("behind", moveHistory.viewing);
     $("history-banner").hidden = !moveHistory.viewing;
-    $("history-banner-text").textContent = moveHistory.viewing
-      ? `Viewing ${ply ? `move ${ply}` : "the start"} of ${plies}: not the live position.`
-      : "";
+    $("history-banner-text").textContent = !moveHistory.viewing
+      ? ""
+      : ply
+        ? tr("Viewing move {n} of {total}: not the live position.", { n: ply, total: plies })
+        : tr("Viewing the start of {total}: not the live position.", { total: plies });
   }
 
   /** Where the graph marks the position on screen (its number of placed moves), or null. */

@@ -7,6 +7,10 @@ import { formatClock } from "../clock.js";
 import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
 import { levelLabel } from "../levels.js";
+import { N_, ntr, onLanguageChange, tr } from "../i18n.js";
+
+/** The words of `roleOf`. */
+const ROLES = { computer: N_("computer"), you: N_("you") };
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPanel(app) {
@@ -20,17 +24,19 @@ export function installPanel(app) {
     menu.dataset.game = view.id;
     const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
     menu.replaceChildren(
-      option("off", "Off (2 players)"),
-      ...Object.keys(view.sides).reverse().map((side) => option(side, view.sides[side])),
-      option("both", "Both sides (watch)"),
+      option("off", tr("Off (2 players)")),
+      ...Object.keys(view.sides).reverse().map((side) => option(side, tr(view.sides[side]))),
+      option("both", tr("Both sides (watch)")),
     );
     for (const id of ["level", "level2"]) {
       $(id).replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))));
     }
   }
 
+  /** A side's name in the page's language ("Black", "Player one"). */
   function sideName(side) {
-    return page.gameView.sides[side] ?? side;
+    const name = page.gameView.sides[side];
+    return name ? tr(name) : side;
   }
 
   /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
@@ -42,35 +48,45 @@ export function installPanel(app) {
     $("opponent-settings").hidden = !withAI;
     $("analysis").hidden = !withAI;
     $("opening-section").hidden = !view.hasOpening;
-    $("graph-legend").textContent = view.graph.legend;
+    $("graph-legend").textContent = tr(view.graph.legend);
     $("computer").value = computer ?? "off";
     $("level").value = String(level);
     $("level2").value = String(level2 ?? level);
     $("hints").checked = hints;
     const watching = ai.watching() && withAI;
     $("level2").hidden = $("level2-label").hidden = $("watch-controls").hidden = !watching;
-    $("level-label").textContent = watching ? `Level of ${sideName(Object.keys(view.sides)[0])}` : "Level";
-    $("level2-label").textContent = `Level of ${sideName(Object.keys(view.sides)[1])}`;
-    $("watch-pause").textContent = ai.paused ? "Resume" : "Pause";
+    $("level-label").textContent = watching ? tr("Level of {side}", { side: sideName(Object.keys(view.sides)[0]) }) : tr("Level");
+    $("level2-label").textContent = tr("Level of {side}", { side: sideName(Object.keys(view.sides)[1]) });
+    $("watch-pause").textContent = ai.paused ? tr("Resume") : tr("Pause");
     $("watch-step").disabled = !ai.paused || !!ai.thinking || !!page.state?.over;
-    const shortLevel = (n) => (typeof n === "number" ? `level ${n}` : levelName(n));
-    const levelName = (n) => `${typeof n === "number" ? "level " : ""}${levelLabel(n, view.levels[n]).replace(/ \(.*/, "")}`;
+    const shortLevel = (n) => (typeof n === "number" ? tr("level {n}", { n }) : levelName(n));
+    const levelName = (n) => {
+      const name = levelLabel(n, view.levels[n]).replace(/ \(.*/, ""); // "4 · Club"
+      return typeof n === "number" ? tr("level {name}", { name }) : name;
+    };
+    const game = page.gameView.title;
+    const watched = { game, first: shortLevel(level), second: shortLevel(level2 ?? level) };
     $("tagline").textContent = watching
-      ? `${page.gameView.title} · watching: ${shortLevel(level)} against ${shortLevel(level2 ?? level)}${ai.paused ? " (paused)" : ""}`
+      ? ai.paused
+        ? tr("{game} · watching: {first} against {second} (paused)", watched)
+        : tr("{game} · watching: {first} against {second}", watched)
       : computer && withAI
-        ? `${page.gameView.title} · you against the computer (${sideName(computer)}, ${levelName(level)})`
-        : `${page.gameView.title} · two players, one device`;
+        ? tr("{game} · you against the computer ({side}, {level})", { game, side: sideName(computer), level: levelName(level) })
+        : tr("{game} · two players, one device", { game });
     const job = ai.thinking;
     $("thinking").hidden = !job;
     if (job) {
       const r = job.report;
+      const depth = { depth: r?.depth, move: r?.move, verdict: r?.verdict, value: r && formatValue(r.score) };
       $("thinking-text").textContent = !r
-        ? `${sideName(page.state?.toMove)} is thinking…`
+        ? tr("{side} is thinking…", { side: sideName(page.state?.toMove) })
         : r.book
-          ? `Book move ${r.move}`
+          ? tr("Book move {move}", { move: r.move })
           : r.verdict
-            ? `Depth ${r.depth} · ${r.move}: ${r.verdict}`
-            : `Depth ${r.depth}${r.exact ? " (exact)" : ""} · best so far ${r.move} ${formatValue(r.score)}`;
+            ? tr("Depth {depth} · {move}: {verdict}", depth)
+            : r.exact
+              ? tr("Depth {depth} (exact) · best so far {move} {value}", depth)
+              : tr("Depth {depth} · best so far {move} {value}", depth);
     }
     $("ai-error").hidden = !ai.error;
     $("ai-error").textContent = ai.error ?? "";
@@ -81,8 +97,13 @@ export function installPanel(app) {
     const showLine = !!(app.hintSquares() && h.pv.length);
     line.hidden = !showLine;
     if (showLine) {
-      const value = h.verdict ?? `${h.exact ? "exact" : "estimate"} ${h.labels?.[h.best] ?? formatValue(h.values[h.best])}`;
-      line.textContent = `Best line: ${h.pv.join(" ")} (${value})`;
+      const best = { line: h.pv.join(" "), verdict: h.verdict, value: h.labels?.[h.best] ?? formatValue(h.values[h.best]) };
+      line.textContent =
+        h.verdict != null
+          ? tr("Best line: {line} ({verdict})", best)
+          : h.exact
+            ? tr("Best line: {line} (exact {value})", best)
+            : tr("Best line: {line} (estimate {value})", best);
     }
     if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead, app.graphMarker(), app.graphMarks());
     renderPlayers();
@@ -106,15 +127,16 @@ export function installPanel(app) {
       $(`name-${i}`).textContent = sideName(side);
       page.gameView.mark($(`disc-${i}`), side);
       const rules = page.gameView.sideRules?.[side] ?? "";
-      $(`role-${i}`).textContent = [roleOf(side), rules].filter(Boolean).join(" · ");
+      const role = roleOf(side);
+      $(`role-${i}`).textContent = [role && tr(ROLES[role]), rules && tr(rules)].filter(Boolean).join(" · ");
       const count = $(`count-${i}`);
       count.hidden = !page.gameView.showsCounts;
       if (s && page.gameView.showsCounts) count.textContent = String(s.counts[side]);
       const supply = $(`supply-${i}`);
       supply.hidden = !s?.extra?.supply;
       if (s?.extra?.supply) {
-        supply.textContent = `${s.extra.supply[side]} left`;
-        supply.title = `Discs left in ${sideName(side)}'s supply`;
+        supply.textContent = tr("{n} left", { n: s.extra.supply[side] });
+        supply.title = tr("Discs left in {side}'s supply", { side: sideName(side) });
       }
     });
   }
@@ -129,7 +151,7 @@ export function installPanel(app) {
       el.textContent = formatClock(times[side]);
       el.classList.toggle("running", clocks.running === side);
       el.classList.toggle("low", times[side] < 10_000);
-      el.setAttribute("aria-label", `${sideName(side)}'s clock: ${formatClock(times[side])}`);
+      el.setAttribute("aria-label", tr("{side}'s clock: {time}", { side: sideName(side), time: formatClock(times[side]) }));
     });
   }
 
@@ -138,17 +160,23 @@ export function installPanel(app) {
     $("series-panel").hidden = !series;
     if (!series) return;
     const name = (player) => seriesPlayerName(player);
-    $("series-goal").textContent = `(first to ${series.target} ${series.kind})`;
+    // English says "games" and "points" for 1 too (kept); other languages have their forms.
+    $("series-goal").textContent =
+      series.kind === "games"
+        ? ntr("(first to {n} games)", "(first to {n} games)", series.target)
+        : ntr("(first to {n} points)", "(first to {n} points)", series.target);
     const score = `${name("A")} ${series.score.A} – ${series.score.B} ${name("B")}`;
     $("series-score").textContent = series.over
-      ? `${name(series.winner)} wins the series, ${score}`
-      : `${score} · game ${series.number}: ${name(series.black)} plays Black`;
+      ? tr("{winner} wins the series, {score}", { winner: name(series.winner), score })
+      : tr("{score} · game {n}: {player} plays Black", { score, n: series.number, player: name(series.black) });
     const list = $("series-games");
     list.replaceChildren(
       ...series.games.map((g) => {
         const item = document.createElement("li");
-        const winner = g.winner ? `${name(g.winner)} wins` : "draw";
-        item.textContent = `Game ${g.number}: ${name(g.black)} Black, ${g.score[0]}–${g.score[1]} (${winner})`;
+        const game = { n: g.number, player: name(g.black), score: `${g.score[0]}–${g.score[1]}`, winner: name(g.winner) };
+        item.textContent = g.winner
+          ? tr("Game {n}: {player} Black, {score} ({winner} wins)", game)
+          : tr("Game {n}: {player} Black, {score} (draw)", game);
         return item;
       }),
     );
@@ -158,8 +186,8 @@ export function installPanel(app) {
   /** "You" / "Computer" against the computer, else "Player A" / "Player B". */
   function seriesPlayerName(player) {
     const you = ai.settings.you ?? "A";
-    if (!page.gameView.hasAI || !ai.settings.computer) return `Player ${player}`;
-    return player === you ? "You" : "Computer";
+    if (!page.gameView.hasAI || !ai.settings.computer) return tr("Player {name}", { name: player });
+    return player === you ? tr("You") : tr("Computer");
   }
 
   function renderPanel() {
@@ -181,7 +209,7 @@ export function installPanel(app) {
     app.renderReview();
     app.renderPuzzle();
     app.renderLesson();
-    canvas.setAttribute("aria-label", `${page.gameView.title} board. ${s.status}. Arrow keys move, Enter plays.`);
+    canvas.setAttribute("aria-label", tr("{game} board. {status}. Arrow keys move, Enter plays.", { game: page.gameView.title, status: s.status }));
     renderChoice();
   }
 
@@ -206,7 +234,7 @@ export function installPanel(app) {
   function showRules() {
     for (const id of Object.keys(GAMES)) $(`rules-${id}`).hidden = id !== page.gameView.id;
     $("learn-themisto").hidden = page.gameView.id !== "themisto";
-    $("rules-title").textContent = `Rules of ${page.gameView.title}`;
+    $("rules-title").textContent = tr("Rules of {game}", { game: page.gameView.title });
     $("rules-dialog").showModal();
   }
 
@@ -220,6 +248,12 @@ export function installPanel(app) {
     $("choose-capture").textContent = words.capture;
     $("choose-plain").textContent = words.plain;
   }
+
+  // Another language: the menus are written anew (renderAI fills them and sets their values).
+  onLanguageChange(() => {
+    delete $("computer").dataset.game;
+    renderAI();
+  });
 
   Object.assign(app, {
     fillMenus,

@@ -9,16 +9,17 @@ import { GAMES } from "../games/index.js";
 import { writeLink } from "../link.js";
 import { loadPuzzleScore, savePuzzleScore } from "../store.js";
 import { announce } from "../announce.js";
-import { capitalize } from "./text.js";
+import { N_, onLanguageChange, tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
 const gameTitle = (game) => GAMES[game]?.title;
 const KINDS = {
-  endgame: "Endgames",
-  midgame: "Midgame",
-  "win in one": "Win in one",
-  "save the game": "Save the game",
-  "win in two": "Win in two",
+  endgame: N_("Endgames"),
+  midgame: N_("Midgame"),
+  "win in one": N_("Win in one"),
+  "save the game": N_("Save the game"),
+  "win in two": N_("Win in two"),
 };
 const kindOf = (puzzle) => puzzle.kind ?? "endgame";
 
@@ -32,7 +33,11 @@ export function installPuzzles(app) {
 
   function load(game) {
     sets[game] ??= fetch(`puzzles/${game}.json`).then((response) => {
-      if (!response.ok) throw new Error(`the puzzles could not be loaded (${response.status})`);
+      if (!response.ok) {
+        const template = N_("the puzzles could not be loaded ({status})");
+        const values = { status: response.status };
+        throw Object.assign(new Error(tr(template, values)), { template, values });
+      }
       return response.json();
     });
     sets[game].catch(() => delete sets[game]); // a later try fetches again
@@ -47,7 +52,7 @@ export function installPuzzles(app) {
     try {
       set = await load(game);
     } catch (err) {
-      app.notice(`${capitalize(err.message)}. Your game is unchanged.`);
+      app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
       return;
     }
     const score = loadPuzzleScore(game);
@@ -56,7 +61,13 @@ export function installPuzzles(app) {
         ? (following(set.puzzles, score.next - 1, score.kind) ?? set.puzzles[0])
         : set.puzzles.find((p) => p.id === id);
     if (!puzzle) {
-      app.notice(`There is no ${title} puzzle ${id}: they are numbered 1 to ${set.puzzles.length}. Your game is unchanged.`);
+      app.notice(
+        tr("There is no {game} puzzle {id}: they are numbered 1 to {count}. Your game is unchanged.", {
+          game: title,
+          id,
+          count: set.puzzles.length,
+        }),
+      );
       return;
     }
     const state = await app.ask(() => engine.call("state", { record: `${game}/&start=${puzzle.position}` }));
@@ -66,9 +77,9 @@ export function installPuzzles(app) {
     const kind = score.kind && kindOf(puzzle) !== score.kind ? "" : score.kind; // a link to another kind
     savePuzzleScore(game, { ...score, next: puzzle.id, kind });
     fillKinds(set.puzzles, kind);
-    app.openGame(state, `${title} puzzle ${puzzle.id}`, { puzzle: true, keep: !fromPuzzle });
+    app.openGame(state, tr("{game} puzzle {id}", { game: title, id: puzzle.id }), { puzzle: true, keep: !fromPuzzle });
     writeLink(`puzzle/${game}/${puzzle.id}`);
-    announce(`${title} puzzle ${puzzle.id}. ${task()}`);
+    announce(tr("{game} puzzle {id}. {task}", { game: title, id: puzzle.id, task: task() }));
   }
 
   /** Open the puzzle a link names (`puzzle/othello/12`); false when it is not a puzzle link. */
@@ -77,7 +88,9 @@ export function installPuzzles(app) {
     if (!m) return false;
     const id = /^\d{1,6}$/.test(m[2]) ? Number(m[2]) : NaN;
     if (!gameTitle(m[1]) || !Number.isInteger(id)) {
-      app.notice(`The link "#${link}" names no puzzle: a puzzle link is #puzzle/<game>/<number>. Your game is unchanged.`);
+      app.notice(
+        tr('The link "#{link}" names no puzzle: a puzzle link is #puzzle/<game>/<number>. Your game is unchanged.', { link }),
+      );
       return true;
     }
     open(m[1], id);
@@ -86,17 +99,22 @@ export function installPuzzles(app) {
 
   function task() {
     const p = active.puzzle;
-    const side = app.sideName(p.toMove);
+    const words = { side: app.sideName(p.toMove), gap: Math.floor(p.gap), empties: p.empties };
     if (p.kind === "midgame") {
-      return `${side} to move: one move is clearly best (the computer's search puts it ${Math.floor(p.gap)} discs or more ahead). Find it.`;
+      return tr(
+        "{side} to move: one move is clearly best (the computer's search puts it {gap} discs or more ahead). Find it.",
+        words,
+      );
     }
     if (active.game === "othello") {
-      return `${side} to move: find the one best move (exact, ${p.empties} empty squares).`;
+      return tr("{side} to move: find the one best move (exact, {empties} empty squares).", words);
     }
     if (p.kind === "win in two") {
-      return `${side} to move: win in two. Make a threat that no reply can stop, then win.`;
+      return tr("{side} to move: win in two. Make a threat that no reply can stop, then win.", words);
     }
-    return p.kind === "win in one" ? `${side} to move: win at once.` : `${side} to move: every move but one loses at once. Find it.`;
+    return p.kind === "win in one"
+      ? tr("{side} to move: win at once.", words)
+      : tr("{side} to move: every move but one loses at once. Find it.", words);
   }
 
   /** The first puzzle of `kind` ("" for any) at index `from` or after, wrapping round. */
@@ -114,8 +132,8 @@ export function installPuzzles(app) {
     const counts = new Map();
     for (const p of puzzles) counts.set(kindOf(p), (counts.get(kindOf(p)) ?? 0) + 1);
     const menu = $("puzzle-kind");
-    menu.replaceChildren(new Option(`All kinds (${puzzles.length})`, ""));
-    for (const [kind, count] of counts) menu.append(new Option(`${KINDS[kind] ?? kind} (${count})`, kind));
+    menu.replaceChildren(new Option(tr("All kinds ({n})", { n: puzzles.length }), ""));
+    for (const [kind, count] of counts) menu.append(new Option(`${kind in KINDS ? tr(KINDS[kind]) : kind} (${count})`, kind));
     menu.value = chosen;
     $("puzzle-kind-row").hidden = counts.size < 2;
   }
@@ -147,7 +165,7 @@ export function installPuzzles(app) {
     } else if (moves.length === 1 && !active.defended) {
       active.defended = true;
       app.computerPlays(live.record, p.defence);
-      announce(`${p.best}: a threat. ${p.defence} answers it; now win at once.`);
+      announce(tr("{move}: a threat. {defence} answers it; now win at once.", { move: p.best, defence: p.defence }));
     } else if (moves.length >= 3 && moves[1] === p.defence) {
       judge(live, live.over && live.result?.winner === p.toMove);
     }
@@ -174,12 +192,16 @@ export function installPuzzles(app) {
   function solvedText() {
     const { best, kind } = active.puzzle;
     const moves = page.state?.moves.map((m) => m.text) ?? [];
-    return kind === "win in two" ? `Solved: ${best}, and after ${moves[1]}, ${moves[2]} wins.` : `Solved: ${best} is the best move.`;
+    return kind === "win in two"
+      ? tr("Solved: {best}, and after {defence}, {win} wins.", { best, defence: moves[1], win: moves[2] })
+      : tr("Solved: {best} is the best move.", { best });
   }
 
   function solutionText() {
     const { best, kind, defence, win } = active.puzzle;
-    return kind === "win in two" ? `The solution: ${best}; after ${defence}, ${win} wins.` : `The solution: ${best}.`;
+    return kind === "win in two"
+      ? tr("The solution: {best}; after {defence}, {win} wins.", { best, defence, win })
+      : tr("The solution: {best}.", { best });
   }
 
   /** The computer's answer to the wrong move, played on the board. */
@@ -191,7 +213,7 @@ export function installPuzzles(app) {
       if (active !== puzzle || page.state?.record !== live.record) return;
       puzzle.reply = answer.move;
       app.computerPlays(live.record, answer.move);
-      announce(`Not the best move. The answer: ${answer.move}.`);
+      announce(tr("Not the best move. The answer: {move}.", { move: answer.move }));
     } catch {
       // No refutation shown (the search worker was restarted): the solution stays available.
     }
@@ -242,7 +264,9 @@ export function installPuzzles(app) {
 
   function hintText() {
     const best = active.puzzle.best;
-    return active.game === "othello" ? `Hint: the move is on the ${best[0]} file.` : `Hint: move the disk on ${best.slice(0, 2)}.`;
+    return active.game === "othello"
+      ? tr("Hint: the move is on the {file} file.", { file: best[0] })
+      : tr("Hint: move the disk on {square}.", { square: best.slice(0, 2) });
   }
 
   function render() {
@@ -251,29 +275,42 @@ export function installPuzzles(app) {
     if (!active) return;
     const { puzzle, game, result } = active;
     const score = loadPuzzleScore(game);
-    $("puzzle-title").textContent = `${gameTitle(game)} puzzle ${puzzle.id} · rating ${puzzle.rating}`;
+    $("puzzle-title").textContent = tr("{game} puzzle {id} · rating {rating}", { game: gameTitle(game), id: puzzle.id, rating: puzzle.rating });
     $("puzzle-task").textContent = task();
     const moves = page.state?.moves.map((m) => m.text) ?? [];
-    const answers = active.reply ? `: ${active.reply} answers it` : "";
+    const reply = active.reply;
     $("puzzle-result").textContent =
       result === "solved"
         ? solvedText()
         : result === "failed" && moves.length > 2
-          ? `${moves[2]} does not win at once${answers}. Try again or see the solution.`
+          ? reply
+            ? tr("{move} does not win at once: {reply} answers it. Try again or see the solution.", { move: moves[2], reply })
+            : tr("{move} does not win at once. Try again or see the solution.", { move: moves[2] })
           : result === "failed"
-            ? `${moves[0]} is not the best move${answers}. Try again or see the solution.`
+            ? reply
+              ? tr("{move} is not the best move: {reply} answers it. Try again or see the solution.", { move: moves[0], reply })
+              : tr("{move} is not the best move. Try again or see the solution.", { move: moves[0] })
             : result === "shown"
               ? solutionText()
               : active.defended && moves.length === 2
-                ? `${moves[0]} makes a threat; ${moves[1]} answers it. Now win at once.`
+                ? tr("{move} makes a threat; {reply} answers it. Now win at once.", { move: moves[0], reply: moves[1] })
                 : active.hinted
                   ? hintText()
                   : "";
     $("puzzle-hint").disabled = result !== null || active.hinted;
     $("puzzle-retry").hidden = result === null;
-    $("puzzle-score").textContent = `Streak ${score.streak} · solved ${score.solved.length} of ${active.puzzles.length}`;
+    $("puzzle-score").textContent = tr("Streak {streak} · solved {solved} of {total}", {
+      streak: score.streak,
+      solved: score.solved.length,
+      total: active.puzzles.length,
+    });
     if (page.state?.record === active.record || result !== null) writeLink(`puzzle/${game}/${puzzle.id}`);
   }
+
+  // Another language: the kind menu is written anew (the rest is drawn by render).
+  onLanguageChange(() => {
+    if (active) fillKinds(active.puzzles, $("puzzle-kind").value);
+  });
 
   $("puzzles").addEventListener("click", () => open(page.gameView.id));
   $("puzzle-hint").addEventListener("click", hint);

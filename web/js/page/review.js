@@ -7,9 +7,16 @@
 import { Cancelled } from "../ai.js";
 import { saveReview, loadReview } from "../store.js";
 import { announce } from "../announce.js";
-import { capitalize } from "./text.js";
+import { formatNumber, N_, ntr, tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
+/** The marks' names (the facade's `mark` is the English word). */
+const MARKS = { inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
+/** The review's units (the facade's `scale.unit`). */
+const UNITS = { discs: N_("discs"), points: N_("points") };
+const markName = (mark) => (mark in MARKS ? tr(MARKS[mark]) : mark);
+const unitName = (unit) => (unit in UNITS ? tr(UNITS[unit]) : unit);
 const PAUSE_MS = 150; // how often a paused review looks whether the computer has replied
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
@@ -28,11 +35,11 @@ export function installReview(app) {
     const live = page.state;
     if (!live || !page.engineReady) return;
     if (!live.moves.length) {
-      app.notice("There is no move to review yet.");
+      app.notice(tr("There is no move to review yet."));
       return;
     }
     if (!ai.started) {
-      app.notice("The computer player is still starting: try again in a moment.");
+      app.notice(tr("The computer player is still starting: try again in a moment."));
       return;
     }
     const job = { cancelled: false, began: performance.now(), judged: 0 };
@@ -68,14 +75,14 @@ export function installReview(app) {
     review.job = null;
     saveReview({ record: review.record, rows: review.rows, summary: review.summary });
     const marks = review.rows.filter((r) => r.mark).length;
-    announce(`Review finished: ${marks} marked move${marks === 1 ? "" : "s"}.`);
+    announce(ntr("Review finished: {n} marked move.", "Review finished: {n} marked moves.", marks));
     refresh();
   }
 
   function fail(job, err) {
     if (review?.job !== job) return;
     review.job = null;
-    review.error = `The review stopped: ${err.message}. Your game is safe; try again.`;
+    review.error = errorText(err); // shown by errorLine()
     refresh();
   }
 
@@ -84,7 +91,7 @@ export function installReview(app) {
     review.job.cancelled = true;
     review = null;
     seenRecord = null; // the game's kept review, if any, comes back
-    announce("Review cancelled.");
+    announce(tr("Review cancelled."));
     refresh();
   }
 
@@ -134,7 +141,7 @@ export function installReview(app) {
     const marked = done.rows.filter((r) => r.mark).map((r) => r.ply);
     const target = direction > 0 ? marked.find((p) => p > here) : marked.reverse().find((p) => p < here);
     if (target === undefined) {
-      announce(direction > 0 ? "No later mistake." : "No earlier mistake.");
+      announce(direction > 0 ? tr("No later mistake.") : tr("No earlier mistake."));
       return;
     }
     app.stepTo(target);
@@ -149,7 +156,7 @@ export function installReview(app) {
     if (!row?.mark) return;
     const shown = app.shownState();
     const computer = Object.keys(page.gameView.sides).find((side) => side !== row.by);
-    app.openGame(shown, `the position before move ${row.ply + 1}`, { computer });
+    app.openGame(shown, tr("the position before move {n}", { n: row.ply + 1 }), { computer });
   }
 
   /** Load a kept review when the live game changes to one that has been reviewed. */
@@ -164,15 +171,24 @@ export function installReview(app) {
     // the game is a puzzle or a lesson step).
     const practice = app.puzzleSnapshot?.() || app.lessonSnapshot?.();
     if (!review && !practice && page.state?.over && page.gameView.hasAI && $("notice").hidden && page.state.moves.length) {
-      app.notice("Game over. See where it was won and lost:", { label: "Analyse game", run: () => start() });
+      app.notice(tr("Game over. See where it was won and lost:"), { label: tr("Analyse game"), run: () => start() });
     }
   }
 
   function formatLoss(row, unit) {
-    const value = (v) => (v > 0 ? `+${v}` : v < 0 ? `\u2212${-v}` : "0");
-    const played = row.label ?? value(row.value);
-    const best = row.bestLabel ?? value(row.bestValue);
-    return `${played} ${unit}; best ${row.best} ${best}${row.exact ? " (exact)" : ""}`;
+    const value = (v) => (v > 0 ? `+${formatNumber(v)}` : v < 0 ? `\u2212${formatNumber(-v)}` : "0");
+    const loss = {
+      played: row.label ?? value(row.value),
+      unit,
+      move: row.best,
+      best: row.bestLabel ?? value(row.bestValue),
+    };
+    return row.exact ? tr("{played} {unit}; best {move} {best} (exact)", loss) : tr("{played} {unit}; best {move} {best}", loss);
+  }
+
+  /** The review's error in words (`review.error` is the reason). */
+  function errorLine(done) {
+    return done?.error ? tr("The review stopped: {error}. Your game is safe; try again.", { error: done.error }) : "";
   }
 
   /** The review section of the panel. */
@@ -181,21 +197,24 @@ export function installReview(app) {
     const live = page.state;
     const done = current();
     const running = !!done?.job;
-    const unit = done?.summary?.scale.unit ?? "";
+    const unit = unitName(done?.summary?.scale.unit ?? "");
     $("review").hidden = !page.gameView.hasAI;
     $("review-start").disabled = !page.engineReady || !live?.moves.length || running;
-    $("review-start").textContent = done && !running ? "Analyse again" : "Analyse game";
+    $("review-start").textContent = done && !running ? tr("Analyse again") : tr("Analyse game");
     $("review-cancel").hidden = !running;
     $("review-progress").hidden = !running;
     $("review-error").hidden = !done?.error;
-    $("review-error").textContent = done?.error ?? "";
+    $("review-error").textContent = errorLine(done);
     if (running) {
       const { judged, began } = done.job;
       const left = judged ? ((performance.now() - began) / judged) * (done.plies - judged) : null;
       $("review-bar").max = done.plies;
       $("review-bar").value = judged;
+      const progress = { n: judged, total: done.plies, left: left === null ? null : formatNumber(Math.ceil(left / 1000)) };
       $("review-progress-text").textContent =
-        `Reviewing: ${judged} of ${done.plies} moves` + (left === null ? "" : `, about ${Math.ceil(left / 1000)} s left`);
+        left === null
+          ? tr("Reviewing: {n} of {total} moves", progress)
+          : tr("Reviewing: {n} of {total} moves, about {left} s left", progress);
     }
     const summary = $("review-summary");
     summary.hidden = !done?.summary;
@@ -204,9 +223,21 @@ export function installReview(app) {
     if (done?.summary) {
       for (const [side, s] of Object.entries(done.summary.players)) {
         const line = document.createElement("li");
-        const accuracy = s.accuracy === null ? "no choices" : `accuracy ${s.accuracy}%`;
-        const loss = s.meanLoss === null ? "" : `, mean loss ${s.meanLoss} ${unit}`;
-        line.textContent = `${app.sideName(side)}: ${accuracy}${loss} · ${s.inaccuracy} ?! · ${s.mistake} ? · ${s.blunder} ??`;
+        const counts = {
+          side: app.sideName(side),
+          accuracy: s.accuracy === null ? null : formatNumber(s.accuracy / 100, { style: "percent", maximumFractionDigits: 1 }),
+          loss: s.meanLoss === null ? null : formatNumber(s.meanLoss),
+          unit,
+          inaccuracies: s.inaccuracy,
+          mistakes: s.mistake,
+          blunders: s.blunder,
+        };
+        line.textContent =
+          s.accuracy === null
+            ? tr("{side}: no choices · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts)
+            : s.meanLoss === null
+              ? tr("{side}: accuracy {accuracy} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts)
+              : tr("{side}: accuracy {accuracy}, mean loss {loss} {unit} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts);
         summary.append(line);
       }
     }
@@ -215,8 +246,14 @@ export function installReview(app) {
     here.hidden = !row || row.bestValue === null;
     $("review-retry").hidden = !row?.mark;
     if (row && row.bestValue !== null) {
-      const verdict = row.mark ? `${capitalize(row.mark)} ${SYMBOLS[row.mark]}` : "Good move";
-      here.textContent = `Next: move ${row.ply + 1}, ${app.sideName(row.by)} ${row.move}. ${verdict}: ${formatLoss(row, unit)}.`;
+      const verdict = row.mark ? `${capitalize(markName(row.mark))} ${SYMBOLS[row.mark]}` : tr("Good move");
+      here.textContent = tr("Next: move {n}, {side} {move}. {verdict}: {loss}.", {
+        n: row.ply + 1,
+        side: app.sideName(row.by),
+        move: row.move,
+        verdict,
+        loss: formatLoss(row, unit),
+      });
     }
   }
 
@@ -237,7 +274,7 @@ export function installReview(app) {
       plies: done.plies,
       rows: done.rows.map((r) => ({ ...r })),
       summary: done.summary,
-      error: done.error,
+      error: errorLine(done) || null,
       ringed: reviewBest(),
       progressText: $("review-progress").hidden ? null : $("review-progress-text").textContent,
       hereText: $("review-here").hidden ? null : $("review-here").textContent,
@@ -254,5 +291,6 @@ export function installReview(app) {
     seekMistake,
     reviewSnapshot,
     reviewSymbols: SYMBOLS,
+    reviewMarkName: markName,
   });
 }

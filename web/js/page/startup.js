@@ -4,7 +4,8 @@
 import { engine, showProgress, started } from "../rules-engine.js";
 import { readLink } from "../link.js";
 import { loadGame, loadSaved } from "../store.js";
-import { capitalize } from "./text.js";
+import { N_, onLanguageChange, tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installStartup(app) {
@@ -22,25 +23,42 @@ export function installStartup(app) {
         app.offerPrevious(loadSaved(state.game), state);
         return state;
       } catch (err) {
-        linkProblem = capitalize(err.message);
+        linkProblem = capitalize(errorText(err));
       }
     }
     if (saved) {
       try {
         const state = await engine.call("open_saved", { text: saved });
-        if (linkProblem) app.notice(`${linkProblem}. Showing your saved game instead.`);
+        if (linkProblem) app.notice(tr("{problem}. Showing your saved game instead.", { problem: linkProblem }));
         return state;
       } catch (err) {
-        app.notice(`${linkProblem ? linkProblem + ". " : ""}${capitalize(err.message)}. Starting a new game.`);
+        const problem = capitalize(errorText(err));
+        app.notice(
+          linkProblem
+            ? tr("{link}. {problem}. Starting a new game.", { link: linkProblem, problem })
+            : tr("{problem}. Starting a new game.", { problem }),
+        );
         return engine.call("new", { game: loadGame() });
       }
     }
-    if (linkProblem) app.notice(`${linkProblem}. Starting a new game.`);
+    if (linkProblem) app.notice(tr("{problem}. Starting a new game.", { problem: linkProblem }));
     return engine.call("new", { game: loadGame() });
   }
 
   let starting = started; // the first start began in boot.js; a retry starts anew
   let puzzleLink = null;
+  let failure = null; // why the engine did not load (shown until a retry), redrawn in another language
+
+  function showFailure() {
+    $("failure-text").textContent = tr("The game engine could not load ({error}). Check your connection, then try again.", {
+      error: errorText(failure),
+    });
+    $("status").textContent = tr("The game engine is not loaded.");
+  }
+
+  onLanguageChange(() => {
+    if (failure && !$("failure").hidden) showFailure();
+  });
 
   async function startEngine() {
     $("failure").hidden = true;
@@ -48,7 +66,7 @@ export function installStartup(app) {
     let start = starting;
     starting = null;
     if (!start) {
-      showProgress({ text: "Loading the game engine…", fraction: null });
+      showProgress({ message: N_("Loading the game engine…"), values: {}, fraction: null });
       start = engine.start();
     }
     try {
@@ -65,10 +83,9 @@ export function installStartup(app) {
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
-      $("failure-text").textContent =
-        `The game engine could not load (${err.message}). ` + "Check your connection, then try again.";
+      failure = err;
+      showFailure();
       $("failure").hidden = false;
-      $("status").textContent = "The game engine is not loaded.";
     }
   }
 
@@ -95,8 +112,8 @@ export function installStartup(app) {
     const updating = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (!updating) return; // the first install, not an update
-      app.notice("A new version of Flipside is ready. Your game is saved.", {
-        label: "Reload",
+      app.notice(tr("A new version of Flipside is ready. Your game is saved."), {
+        label: tr("Reload"),
         run: () => location.reload(),
       });
     });

@@ -2,7 +2,8 @@
 
 import { announce } from "../announce.js";
 import { writeLink } from "../link.js";
-import { capitalize } from "./text.js";
+import { tr } from "../i18n.js";
+import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installStepping(app) {
@@ -22,7 +23,7 @@ export function installStepping(app) {
       shown = await moveHistory.stateAt(live, steps.target);
     } catch (err) {
       if (stepId === steps.latest) steps.target = null;
-      app.notice(`${capitalize(err.message)}.`);
+      app.notice(`${capitalize(errorText(err))}.`);
       return;
     }
     if (stepId !== steps.latest) return; // a later step (a quick second click) decides
@@ -42,8 +43,12 @@ export function installStepping(app) {
     app.renderAI();
     const s = app.shownState();
     const at = moveHistory.plyOf(live);
-    const where = at === 0 ? "Start position." : `Move ${at} of ${live.moves.length}: ${s.said || live.moves[at - 1].text}.`;
-    announce(`${where} ${moveHistory.viewing ? s.status + "." : "Live position. " + s.status + "."}`);
+    const where =
+      at === 0
+        ? tr("Start position.")
+        : tr("Move {n} of {total}: {said}.", { n: at, total: live.moves.length, said: s.said || live.moves[at - 1].text });
+    const now = moveHistory.viewing ? `${s.status}.` : tr("Live position. {status}.", { status: s.status });
+    announce(`${where} ${now}`);
   }
 
   /** One move back or forward from the position on screen. */

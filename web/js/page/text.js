@@ -1,6 +1,14 @@
 // Small text helpers of the page's messages.
 
+import { tr } from "../i18n.js";
+
 /** `text` with its first letter in capitals (messages from the facade start small). */
 export function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** An error's message in the page's language: Python's come translated (`message`); the
+ *  worker's own (a download that failed) come as an English `template` with `values`. */
+export function errorText(err) {
+  return err?.template ? tr(err.template, err.values) : String(err?.message ?? err);
 }

@@ -16,6 +16,7 @@ from typing import Any
 from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
+from flipside.i18n import tr
 from flipside.othello import game as othello_game
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine, parse_level, position_value
@@ -87,7 +88,9 @@ def parse_loss(level: str) -> float:
     except ValueError:
         loss = math.nan
     if not 0 < loss <= 16:
-        raise ValueError(f"level {level!r}: expected loss:D with D discs from 0 to 16")
+        raise ValueError(
+            tr("level {level!r}: expected loss:D with D discs from 0 to 16", level=level)
+        )
     return loss
 
 
@@ -115,7 +118,7 @@ def _think_with_loss(
     P, O = board.bits()
     start = time.perf_counter()
     if board.legal_moves() == [PASS_MOVE]:
-        raise ValueError("passes are played automatically when a side has no move")
+        raise ValueError(tr("passes are played automatically when a side has no move"))
     if 64 - (P | O).bit_count() <= LOSS_EXACT_EMPTIES:
         solver = Solver()
         values = {str(Move(sq)): float(v) for sq, v in solver.move_scores(P, O).items()}
@@ -159,7 +162,7 @@ def value(record: str, depth: int | None) -> JSON:
     default), or exact (``exact: true``) near the end of the game."""
     depth = 2 if depth is None else depth
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8:
-        raise ValueError(f"depth must be an integer 1..8, got {depth!r}")
+        raise ValueError(tr("depth must be an integer 1..8, got {depth!r}", depth=depth))
     board = _board(record)
     P, O = board.bits()
     if board.is_game_over():
@@ -190,7 +193,13 @@ def solve(position: str) -> JSON:
     P, O = board.bits()
     empties = 64 - (P | O).bit_count()
     if empties > MAX_SOLVE_EMPTIES:
-        raise ValueError(f"solving is limited to {MAX_SOLVE_EMPTIES} empty squares, got {empties}")
+        raise ValueError(
+            tr(
+                "solving is limited to {limit} empty squares, got {empties}",
+                limit=MAX_SOLVE_EMPTIES,
+                empties=empties,
+            )
+        )
     solver = Solver()
     start = time.perf_counter()
     score, best = solver.solve(P, O)
@@ -210,7 +219,7 @@ def solve(position: str) -> JSON:
 def _game(record: str) -> othello_game.Game:
     parsed = Record.parse(record)
     if parsed.game != othello_game.NAME:
-        raise ValueError(f"the Othello AI cannot play {games.title(parsed.game)}")
+        raise ValueError(tr("the Othello AI cannot play {game}", game=games.title(parsed.game)))
     return othello_game.replay(parsed)
 
 
@@ -218,7 +227,9 @@ def _board(record: str) -> Board:
     """The board of the game (any forced pass played); a game lost on time is over."""
     game = _game(record)
     if game.options.flag is not None:
-        raise ValueError(f"the game is over: {game.options.flag}'s time ran out")
+        raise ValueError(
+            tr("the game is over: {side}'s time ran out", side=game.options.flag.word())
+        )
     return game.board
 
 

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from flipside import levels
+from flipside.i18n import tr
 from flipside.othello.ai.endgame import EndTable, Solver, Stopped
 from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import DepthResult, Searcher, Table
@@ -140,7 +141,7 @@ def parse_level(level: int | str) -> int:
 
 def _bits(board: Board) -> tuple[int, int]:
     if board.is_game_over():
-        raise ValueError("the game is over: there is no move to choose")
+        raise ValueError(tr("the game is over: there is no move to choose"))
     return board.bits()
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
+from flipside.i18n import tr
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
 from flipside.themisto.ai.engine import Engine
@@ -46,7 +47,8 @@ def label(score: int) -> str:
 def _verdict(proven: object) -> str | None:
     if not isinstance(proven, dict):
         return None
-    return f"player {proven['winner']} wins by force in {proven['plies']}"
+    player = tr(themisto_game.PLAYER_INNER[1 if proven["winner"] == "one" else 2])
+    return tr("{player} wins by force in {plies}", player=player, plies=proven["plies"])
 
 
 def _info(info: dict[str, object]) -> JSON:
@@ -59,14 +61,14 @@ def _info(info: dict[str, object]) -> JSON:
 def _replayed(record: str) -> Board:
     parsed = Record.parse(record)
     if parsed.game != themisto_game.NAME:
-        raise ValueError(f"the Themisto AI cannot play {games.title(parsed.game)}")
+        raise ValueError(tr("the Themisto AI cannot play {game}", game=games.title(parsed.game)))
     return themisto_game.replay(parsed).board
 
 
 def _board(record: str) -> Board:
     board = _replayed(record)
     if board.is_game_over():
-        raise ValueError("the game is over: there is no move to choose")
+        raise ValueError(tr("the game is over: there is no move to choose"))
     return board
 
 
@@ -114,7 +116,7 @@ def value(record: str, depth: int | None) -> JSON:
     and two); a finished game gives its result."""
     depth = 1 if depth is None else depth
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 4:
-        raise ValueError(f"depth must be an integer 1..4, got {depth!r}")
+        raise ValueError(tr("depth must be an integer 1..4, got {depth!r}", depth=depth))
     board = _replayed(record)
     status = board.status
     if board.is_game_over():
@@ -134,7 +136,7 @@ def opening(record: str) -> JSON:
 
 def solve(position: str) -> JSON:
     """Themisto has no exact solver for a position: ValueError."""
-    raise ValueError("Themisto has no exact solver")
+    raise ValueError(tr("Themisto has no exact solver"))
 
 
 # -- review -----------------------------------------------------------------------------------

@@ -22,9 +22,11 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from flipside.i18n import tr
 from flipside.themisto.ai.ladder import LEVELS, parse_level
 from flipside.themisto.ai.search import PROVEN, DepthResult, Info, Searcher, proven_of
 from flipside.themisto.board import Board
+from flipside.themisto.game import PLAYER_INNER
 from flipside.themisto.notation import Move
 
 
@@ -63,8 +65,13 @@ def describe(info: Info) -> str:
     """A line for people: ``player one wins by force in 3`` or ``score +25 (depth 4)``."""
     proven = info.get("proven")
     if isinstance(proven, dict):
-        return f"player {proven['winner']} wins by force in {proven['plies']}"
-    return f"score {int(str(info['score'])):+d} (depth {info['depth']})"
+        player = tr(PLAYER_INNER[1 if proven["winner"] == "one" else 2])
+        return tr("{player} wins by force in {plies}", player=player, plies=proven["plies"])
+    return tr(
+        "score {score} (depth {depth})",
+        score=format(int(str(info["score"])), "+d"),
+        depth=info["depth"],
+    )
 
 
 class Engine:
@@ -111,7 +118,7 @@ class Engine:
         ``depth`` overrides the level's deepest iteration (tests, fixed-depth matches).
         """
         if board.is_game_over():
-            raise ValueError("the game is over: there is no move to choose")
+            raise ValueError(tr("the game is over: there is no move to choose"))
         moves = board.legal_moves()
         if moves == [Move.PASS]:
             return {
@@ -172,7 +179,7 @@ class Engine:
         """Every legal move's value (player to move's view) and the best line, at this level's
         depth (at least 1) and budget. A value at or above ``PROVEN`` is a forced win."""
         if board.is_game_over():
-            raise ValueError("the game is over: there is no move to analyse")
+            raise ValueError(tr("the game is over: there is no move to analyse"))
         start = self.clock()
         if board.legal_moves() == [Move.PASS]:
             return Analysis({Move.PASS: 0}, Move.PASS, [Move.PASS], None, 0, 0, 0.0)

@@ -1,0 +1,126 @@
+// The page's language: English (each message is its own English text) or German from
+// locale/de.json, built from py/flipside/locale/de.po: one catalog of the page's words and
+// Python's (statuses, what a move did, errors: the engine asks Python in the same language).
+//
+// tr(message, values) translates a message (its English text) and fills its {names} from
+// values; ntr(singular, plural, n, values) picks the form for n; N_(message) marks a text
+// kept in a constant and translated where it is shown (docs/languages.md).
+// translatePage() translates index.html's own texts and its aria-label, title, placeholder
+// and alt attributes (python -m tools.i18n finds the same ones), skipping <script>, <style>
+// and elements marked translate="no" or data-lang (a block written in one language, shown
+// only in it). The choice is kept; without one the page follows navigator.languages.
+
+export const LANGUAGES = { en: "English", de: "Deutsch" };
+const KEY = "flipside.language";
+const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
+
+let language = "en";
+let catalog = {};
+const listeners = [];
+const sources = new WeakMap(); // node → {text: its English, shown: what this module wrote}
+
+/** The language in use ("en" or "de"). */
+export const currentLanguage = () => language;
+
+/** The kept choice, else the browser's first language the page speaks, else English. */
+export function preferredLanguage() {
+  try {
+    const kept = localStorage.getItem(KEY);
+    if (kept in LANGUAGES) return kept;
+  } catch {
+    // storage refused (private mode): follow the browser
+  }
+  for (const tag of navigator.languages || [navigator.language || "en"]) {
+    const code = String(tag).toLowerCase().split("-")[0];
+    if (code in LANGUAGES) return code;
+  }
+  return "en";
+}
+
+function fill(text, values) {
+  return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
+}
+
+/** `message` in the language in use, its {names} filled from `values`. */
+export function tr(message, values) {
+  const found = catalog[message];
+  return fill(typeof found === "string" && found ? found : message, values);
+}
+
+/** The form of `singular` / `plural` for `n` (both languages: one form for 1, one for the rest). */
+export function ntr(singular, plural, n, values) {
+  const forms = catalog[singular];
+  const index = n === 1 ? 0 : 1;
+  const text = Array.isArray(forms) && forms[index] ? forms[index] : index ? plural : singular;
+  return fill(text, { ...values, n: formatNumber(n) });
+}
+
+/** A text kept in a constant, translated later with tr(). */
+export const N_ = (message) => message;
+
+/** `n` written as the language writes numbers (`options` as Intl.NumberFormat's). */
+export function formatNumber(n, options) {
+  return new Intl.NumberFormat(language, options).format(n);
+}
+
+/** Call `listener(language)` after every change of language. */
+export function onLanguageChange(listener) {
+  listeners.push(listener);
+}
+
+async function loadCatalog(code) {
+  if (code === "en") return {};
+  const response = await fetch(`locale/${code}.json`);
+  if (!response.ok) throw new Error(`the ${LANGUAGES[code]} words did not load (${response.status})`);
+  return response.json();
+}
+
+/** Speak `code` from now on (kept when `keep`): loads its catalog, sets <html lang>,
+ * translates the page's own texts and tells the listeners (who redraw what they wrote). */
+export async function useLanguage(code, { keep = false } = {}) {
+  if (!(code in LANGUAGES)) code = "en";
+  catalog = await loadCatalog(code);
+  language = code;
+  document.documentElement.lang = code;
+  if (keep) {
+    try {
+      localStorage.setItem(KEY, code);
+    } catch {
+      // not kept: the page still speaks it until it is closed
+    }
+  }
+  translatePage();
+  for (const listener of listeners) listener(code);
+}
+
+const normalize = (text) => text.replace(/\s+/g, " ").trim();
+const skipped = (el) => el.closest("script, style, [translate='no'], [data-lang]");
+
+function translated(owner, key, current) {
+  // `current` is what the node holds now; what this module wrote there last is ours to redo,
+  // anything else was written since (by the page, already translated, or by index.html).
+  let entry = sources.get(owner)?.[key];
+  if (!entry || entry.shown !== current) entry = { text: normalize(current) };
+  const text = language === "en" ? entry.text : tr(entry.text);
+  const shown = current.match(/^\s*/)[0] + text + current.match(/\s*$/)[0];
+  sources.set(owner, { ...sources.get(owner), [key]: { text: entry.text, shown } });
+  return shown;
+}
+
+/** Translate the page's own texts and attributes under `root` into the language in use, and
+ * show only the blocks written in it (`data-lang`). */
+export function translatePage(root = document.documentElement) {
+  for (const block of root.querySelectorAll("[data-lang]")) block.hidden = block.dataset.lang !== language;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (!/\p{L}/u.test(node.data) || skipped(node.parentElement)) continue;
+    node.data = translated(node, "text", node.data);
+  }
+  for (const el of root.querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
+    if (skipped(el)) continue;
+    for (const name of ATTRIBUTES) {
+      const value = el.getAttribute(name);
+      if (value && /\p{L}/u.test(value)) el.setAttribute(name, translated(el, name, value));
+    }
+  }
+}
