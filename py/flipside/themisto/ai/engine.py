@@ -4,9 +4,9 @@
 budget, ``should_stop()`` for "move now", ``on_depth(info)`` after each finished depth, a
 JSON-friendly answer); ``analysis`` / ``analyze`` give a value to every legal move (hints).
 
-The search is alpha-beta (negamax) with iterative deepening and a transposition table, on the
-rules core's push/pop. Every node first asks whether the player to move can make a winning row
-*now* (:func:`winning_moves`, bit-parallel for the plain slides): so a search of depth ``d``
+The search is alpha-beta (negamax) with iterative deepening and a transposition table, on
+its own board (``movegen.Position``). Every node first asks whether the player to move can
+make a winning row *now* (bit-parallel for the plain slides): so a search of depth ``d``
 sees wins ``d + 1`` plies ahead, depth 1 already avoids every loss in one, and a lost turn
 (the opponent moving twice) is just two plies by the same player. ``docs/themisto-ai.md`` says
 why this and not MCTS.

@@ -2,43 +2,50 @@
 
 from __future__ import annotations
 
-from flipside.themisto.ai.threats import five_squares, reach
+from flipside.themisto.ai.threats import FIVES, fives_of, reach_of
 from flipside.themisto.bitboard import FULL
 from flipside.themisto.board import Board
 
 
 def evaluate(board: Board, caution: int = 100) -> int:
-    """Estimate for the player to move, who has no win in one (the search checked).
+    """:func:`score` of a rules-core board."""
+    me = board.turn
+    black, white = board.bits()
+    return score(black, white, me, board.pending_lost_turns[2 - me] > 0, caution)[0]
+
+
+def score(black: int, white: int, me: int, double: bool, caution: int = 100) -> tuple[int, int]:
+    """(estimate for ``me``, the player to move, who has no win in one; the squares where a
+    plain slide of ``me`` would make a winning row, if the move is legal).
 
     It counts rows either side could complete next move (reachable winning squares, either
     colour): the opponent's are a threat the mover must answer (two are usually lost); the
     mover's own squares that no disk reaches yet are latent threats. When the opponent has a
-    lost turn pending, the mover moves twice in a row: its latent threats become real.
-    ``caution`` (percent) scales what the opponent's rows cost.
+    lost turn pending (``double``), the mover moves twice in a row: its latent threats become
+    real. ``caution`` (percent) scales what the opponent's rows cost.
     """
-    me = board.turn
-    them = 3 - me
-    black, white = board.bits()
-    empty = ~(black | white) & FULL
-    fives = [
-        (player, sign, five_squares(black, empty, player), five_squares(white, empty, player))
-        for player, sign in ((me, 1), (them, -1))
-    ]
-    # where a black disk would complete a row, a white disk must slide (it arrives flipped)
-    any_black = fives[0][2] | fives[1][2]
-    any_white = fives[0][3] | fives[1][3]
-    reach_white = reach(white, empty) if any_black else 0
-    reach_black = reach(black, empty) if any_white else 0
-    score = 0
-    double = board.pending_lost_turns[them - 1] > 0
-    for player, sign, fb, fw in fives:
-        live = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
-        latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
-        if sign < 0:
-            score -= (300 * live if live < 2 else 900) * caution // 100
-            score -= 25 * latent * caution // 100
-        else:
-            score += (60 if double else 25) * latent + 40 * live
+    occupied = black | white
+    empty = ~occupied & FULL
+    on_black = FIVES.get(black) or fives_of(black)  # the cache first: most leaves find it
+    on_white = FIVES.get(white) or fives_of(white)
+    to_black, to_white = on_black[1] & empty, on_white[1] & empty
+    if not to_black | to_white:
+        return (40 if double else 0), 0
+    # where a black disk would complete a row, a white disk must slide (it arrives flipped);
+    # player two's squares hold player one's
+    reach_white = reach_of(to_black, white, occupied)
+    reach_black = reach_of(to_white, black, occupied)
+    mine, theirs = me - 1, 2 - me
+    fb, fw = on_black[mine] & empty, on_white[mine] & empty
+    wins = (fb & reach_white) | (fw & reach_black)
+    live = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
+    latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
+    value = (60 if double else 25) * latent + 40 * live
+    fb, fw = on_black[theirs] & empty, on_white[theirs] & empty
+    threats = (fb & reach_white).bit_count() + (fw & reach_black).bit_count()
+    latent = (fb & ~reach_white).bit_count() + (fw & ~reach_black).bit_count()
+    value -= (300 * threats if threats < 2 else 900) * caution // 100
+    value -= 25 * latent * caution // 100
     if double:
-        score += 40
-    return score
+        value += 40
+    return value, wins

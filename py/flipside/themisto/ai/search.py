@@ -1,5 +1,6 @@
 """Themisto's search: alpha-beta (negamax) with iterative deepening and a transposition
-table on the rules core's push/pop; every node first asks whether the player to move wins now.
+table on the search's own board (``movegen.Position``: moves as ints, make/unmake on
+bitboards); every node first asks whether the player to move wins now.
 
 Values are from the player to move's view: ``WIN - n`` (a win ``n`` plies ahead, proven), its
 negative (a proven loss), else an estimate well inside ``±PROVEN``.
@@ -11,8 +12,9 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from flipside.themisto.ai.evaluation import evaluate
-from flipside.themisto.ai.threats import history_key, threat_squares, winning_moves
+from flipside.themisto.ai.evaluation import score
+from flipside.themisto.ai.movegen import PASS, Position, decode
+from flipside.themisto.ai.threats import hot_squares, in_board_order, win_codes
 from flipside.themisto.board import Board
 from flipside.themisto.notation import Move
 
@@ -98,15 +100,15 @@ class Searcher:
         deadline: float | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        self.board = board
+        self.pos = Position(board)
         self.clock = clock
         self.should_stop = should_stop
         self.deadline = deadline
         self.nodes = 0
-        self.table: dict[tuple[int, int, int, tuple[int, int]], tuple[int, int, int, Move]] = {}
+        self.table: dict[tuple[int, int, int, int], tuple[int, int, int, int]] = {}
         self.history: dict[int, int] = {}
         #: per ply, the last two moves that caused a cut-off there (tried before the full list)
-        self.killers: dict[int, list[Move]] = {}
+        self.killers: dict[int, list[int]] = {}
         self.armed = False
         #: horizon nodes up to this many plies from the root play out a pending double move
         #: (every first move, then the win test); deeper, only the evaluation sees it
@@ -127,69 +129,67 @@ class Searcher:
         if self.should_stop is not None and self.should_stop():
             raise Stopped
 
-    def _ordered(self, moves: list[Move], best: Move | None) -> int:
+    def _wins(self, first_only: bool = True, captures: bool = True, plain: bool = True) -> bool:
+        """Whether the player to move can win now (see ``threats.win_codes``)."""
+        pos = self.pos
+        found = win_codes(pos.black, pos.white, pos.turn, pos.is_legal, first_only, captures, plain)
+        return bool(found)
+
+    def _ordered(self, moves: list[int]) -> int:
         """Sort ``moves`` best first (in place); return the hot squares (where either
         player could complete a row now)."""
-        board = self.board
-        me = board.turn
-        hot = 0
-        for player in (me, 3 - me):
-            a, b = threat_squares(board, player)
-            hot |= a | b
+        hot = hot_squares(self.pos.black, self.pos.white)
         history = self.history
 
-        def key(m: Move) -> int:
-            if m == best:
-                return -(10**9)
-            to = m.to_sq
-            k = -history.get(history_key(m), 0)
-            if hot >> to & 1:
+        def key(m: int) -> int:
+            k = -history.get(m, 0)
+            if m >= 0 and hot >> (m >> 1 & 63) & 1:
                 k -= 10**6
-            if m.capture:
+            if m & 1:
                 k -= 1000
             return k
 
+        moves.sort()  # ties stay in move order
         moves.sort(key=key)
         return hot
 
-    def _candidates(self, best: Move | None, ply: int) -> Iterator[tuple[Move, bool]]:
+    def _candidates(self, best: int | None, ply: int) -> Iterator[tuple[int, bool]]:
         """The moves of an inner node, best first, each with whether it is quiet (no capture,
         not onto a square where either player could complete a row): the table's move and
         this ply's killers (checked legal) before the full list is even made, since one of
         them often cuts off; then the rest, ordered (threat squares, history)."""
-        board = self.board
-        tried: list[Move] = []
-        if best is not None and board.is_legal(best):
+        pos = self.pos
+        tried: list[int] = []
+        if best is not None and pos.is_legal(best):
             tried.append(best)
             yield best, False
         for killer in self.killers.get(ply, ()):
-            if killer not in tried and board.is_legal(killer):
+            if killer not in tried and pos.is_legal(killer):
                 tried.append(killer)
                 yield killer, False
-        moves = board.legal_moves()
+        moves = pos.moves()
         if tried:
             moves = [m for m in moves if m not in tried]
-        hot = self._ordered(moves, None)
+        hot = self._ordered(moves)
         for move in moves:
-            yield move, not move.capture and not hot >> move.to_sq & 1
+            yield move, not move & 1 and not hot >> (move >> 1 & 63) & 1
 
     def search(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """Value of the board for its player to move, searched ``depth`` plies."""
-        board = self.board
+        """Value of the position for its player to move, searched ``depth`` plies (the move
+        that led here did not win: the parent's win test saw to that)."""
+        pos = self.pos
         self.nodes += 1
-        self._check()  # every node: a node costs far more than reading the clock
-        status = board.status
-        if status.result != "ongoing":
-            if status.result == "draw":
-                return 0
-            return WIN - ply if status.winner == board.turn else -(WIN - ply)
+        if self.armed:  # every node: a node costs far more than reading the clock
+            self._check()
+        if pos.drawn:
+            return 0
         if depth <= 0:
             return self._leaf(beta, ply)
-        if winning_moves(board, True):
+        if self._wins():
             return WIN - ply - 1
-        key = (*board.bits(), board.turn, board.pending_lost_turns)
+        key = pos.key
         entry = self.table.get(key)
-        best_move: Move | None = None
+        best_move: int | None = None
         if entry is not None:
             e_depth, flag, value, best_move = entry
             if e_depth >= depth:
@@ -201,13 +201,13 @@ class Searcher:
                 if flag == _UPPER and value <= alpha:
                     return value
         alpha0 = alpha
-        me = board.turn
+        me = pos.turn
         best = -_INF
         chosen = None
         late = 0
         for move, quiet in self._candidates(best_move, ply):
-            board._play(move)
-            same = board.turn == me  # the mover lost a turn: it moves again
+            pos.make(move)
+            same = pos.turn == me  # the mover lost a turn: it moves again
             try:
                 if chosen is None:
                     value = self._value(same, depth - 1, alpha, beta, ply + 1)
@@ -224,16 +224,15 @@ class Searcher:
                     else:
                         value = self._value(same, depth - 1, alpha, beta, ply + 1)
             finally:
-                board.pop()
+                pos.unmake()
             if value > best:
                 best, chosen = value, move
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        code = history_key(move)
-                        self.history[code] = self.history.get(code, 0) + depth * depth
+                        self.history[move] = self.history.get(move, 0) + depth * depth
                         killers = self.killers.setdefault(ply, [])
-                        if move not in killers and not move.is_pass:
+                        if move not in killers and move != PASS:
                             killers.insert(0, move)
                             del killers[2:]
                         break
@@ -253,76 +252,83 @@ class Searcher:
         """Value at the horizon: a win in one, else the evaluation. The captures' part of
         the win test (most of its cost) is skipped when the evaluation already fails high:
         a win could only raise the value, which changes nothing."""
-        board = self.board
-        if winning_moves(board, True, captures=False):
+        pos = self.pos
+        me = pos.turn
+        double = pos.key[3] & (3 - me) != 0  # the opponent owes a lost turn
+        value, live = score(pos.black, pos.white, me, double, self.caution)
+        # a plain winning slide is illegal only when it undoes the last move (no repetition),
+        # landing where that move started: a square elsewhere is a win without further ado
+        if live and (live & ~pos.back_square() or self._wins(captures=False)):
             return WIN - ply - 1
-        if ply <= self.double_move_plies and board.pending_lost_turns[2 - board.turn]:
+        if ply <= self.double_move_plies and double:
             # the player to move moves twice (the opponent lost a turn): check whether some
             # first move leaves a win for the second, so a lost turn that hands over a
             # winning double move is seen at the horizon (deeper, only the evaluation)
-            if winning_moves(board, True, plain=False):
+            if self._wins(plain=False):
                 return WIN - ply - 1
-            return self._double_move(ply)
-        value = evaluate(board, self.caution)
-        if value < beta and winning_moves(board, True, plain=False):
+            return self._double_move(ply, value)
+        if value < beta and self._wins(plain=False):
             return WIN - ply - 1
         return value
 
-    def _double_move(self, ply: int) -> int:
+    def _double_move(self, ply: int, value: int) -> int:
         """Value at the horizon for a player about to move twice: a win on the second move
-        when some first move allows one, else the evaluation."""
-        board = self.board
-        me = board.turn
-        for move in board.legal_moves():
-            if move.is_pass:
+        when some first move allows one, else ``value`` (the evaluation). No first move wins
+        (the caller checked)."""
+        pos = self.pos
+        me = pos.turn
+        moves = pos.moves()
+        moves.sort()
+        for move in moves:
+            if move == PASS:
                 break
             self._check()
-            board._play(move)
+            pos.make(move)
             try:
                 self.nodes += 1
-                status = board.status
-                if status.result == "win":
-                    return WIN - ply - 1
-                if board.turn == me and not status.over and winning_moves(board, True):
+                if pos.turn == me and not pos.drawn and self._wins():
                     return WIN - ply - 2
             finally:
-                board.pop()
-        return evaluate(board, self.caution)
+                pos.unmake()
+        return value
 
-    def _child(self, move: Move, depth: int, alpha: int, beta: int) -> int:
-        board = self.board
-        me = board.turn
-        board._play(move)
+    def _child(self, move: int, depth: int, alpha: int, beta: int) -> int:
+        pos = self.pos
+        me = pos.turn
+        pos.make(move)
         try:
-            if board.turn == me:
+            if pos.won():
+                return WIN - 1
+            if pos.turn == me:
                 return self.search(depth - 1, alpha, beta, 1)
             return -self.search(depth - 1, -beta, -alpha, 1)
         finally:
-            board.pop()
+            pos.unmake()
 
-    def principal_variation(self, first: Move, depth: int) -> list[Move]:
+    def principal_variation(self, first: int, depth: int) -> list[Move]:
         """The first move, then the table's best moves, while they are legal."""
-        board = self.board
+        pos = self.pos
         line = [first]
-        board._play(first)
+        pos.make(first)
         played = 1
         try:
-            while len(line) < depth + 1 and not board.is_game_over():
-                win = winning_moves(board, True)
+            while len(line) < depth + 1 and not pos.drawn and not pos.won():
+                win = in_board_order(
+                    win_codes(pos.black, pos.white, pos.turn, pos.is_legal), pos.black
+                )
                 if win:
                     line.append(win[0])
                     break
-                key = (*board.bits(), board.turn, board.pending_lost_turns)
-                entry = self.table.get(key)
-                if entry is None or not board.is_legal(entry[3]):
+                entry = self.table.get(pos.key)
+                if entry is None or not pos.is_legal(entry[3]):
                     break
                 line.append(entry[3])
-                board._play(entry[3])
+                pos.make(entry[3])
                 played += 1
         finally:
             for _ in range(played):
-                board.pop()
-        return line
+                pos.unmake()
+        return [decode(m) for m in line]
 
     def run(
         self,
@@ -332,25 +338,26 @@ class Searcher:
     ) -> DepthResult:
         """Iterative deepening to ``max_depth`` or the deadline; the last finished depth's
         answer (depth 0 = only the win-in-one check, when even depth 1 did not finish)."""
-        board = self.board
+        pos = self.pos
         start = self.clock()
-        moves = board.legal_moves()
-        turn = board.turn
-        wins = winning_moves(board)
+        moves = sorted(pos.moves())
+        turn = pos.turn
+        wins = in_board_order(win_codes(pos.black, pos.white, turn, pos.is_legal), pos.black)
         if wins:
-            first = {m: (WIN - 1 if m in wins else 0) for m in moves}
-            result = DepthResult(
-                0, wins[0], WIN - 1, [wins[0]], 1, self.clock() - start, turn, first
-            )
+            first = {decode(m): (WIN - 1 if m in wins else 0) for m in moves}
+            win = decode(wins[0])
+            result = DepthResult(0, win, WIN - 1, [win], 1, self.clock() - start, turn, first)
             if not all_values:
                 if on_depth is not None:
                     on_depth(result)
                 return result
         order = moves[:]
-        self._ordered(order, None)
-        result = DepthResult(0, order[0], 0, [order[0]], 0, 0.0, turn, {m: 0 for m in moves})
+        self._ordered(order)
+        result = DepthResult(
+            0, decode(order[0]), 0, [decode(order[0])], 0, 0.0, turn, {decode(m): 0 for m in moves}
+        )
         for depth in range(1, max_depth + 1):
-            scores: dict[Move, int] = {}
+            scores: dict[int, int] = {}
             best_move = order[0]
             alpha = -_INF
             try:
@@ -368,18 +375,18 @@ class Searcher:
                     if value > alpha:
                         alpha, best_move = value, move
             except Stopped:
-                if scores and not all_values and best_move != result.move:
+                if scores and not all_values and decode(best_move) != result.move:
                     # The unfinished depth already refutes the last answer: the first move
                     # searched was that answer, and ``best_move`` scored better at this depth.
                     result = DepthResult(
                         result.depth,
-                        best_move,
+                        decode(best_move),
                         alpha,
                         self.principal_variation(best_move, depth),
                         self.nodes,
                         self.clock() - start,
                         turn,
-                        {**result.scores, **scores},
+                        {**result.scores, **{decode(m): v for m, v in scores.items()}},
                     )
                 break
             self.armed = True
@@ -387,13 +394,13 @@ class Searcher:
             pv = self.principal_variation(best_move, depth)
             result = DepthResult(
                 depth,
-                best_move,
+                decode(best_move),
                 alpha,
                 pv,
                 self.nodes,
                 self.clock() - start,
                 turn,
-                scores,
+                {decode(m): v for m, v in scores.items()},
             )
             if on_depth is not None:
                 on_depth(result)

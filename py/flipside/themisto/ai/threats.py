@@ -1,17 +1,20 @@
 """Themisto threats: the squares where a player could make five, and the moves that win now.
 
-Bit-parallel over the board's bitboards; the search asks :func:`winning_moves` at every node.
+Bit-parallel over the bitboards; the search asks :func:`win_codes` at every node (on its own
+board), the tools and tests :func:`winning_moves` (on a rules-core board).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from flipside.themisto.ai.movegen import captured_by, decode
 from flipside.themisto.bitboard import (
     FULL,
+    NEIGHBOURS,
     RAY_SQUARES,
     RAYS,
     SHIFTS,
-    captured,
-    origin,
     run_length,
     slides,
 )
@@ -35,19 +38,29 @@ def _line_shifts() -> tuple[tuple[int, int, int], ...]:
 
 
 _LINE_SHIFTS = _line_shifts()
-_CACHE: dict[tuple[int, int, int], int] = {}
-#: ``_QUEEN[sq]``: every square on a line through ``sq`` (``sq`` excluded).
-_QUEEN = tuple(sum(RAYS[d][sq] for d in range(8)) for sq in range(64))
+#: per line: (k, 2k, 3k, 4k, mask after ``<< k``, mask after ``<< 2 * k``)
+_COVER_SHIFTS = tuple(
+    (k, 2 * k, 3 * k, 4 * k, up, up & (up << k) & FULL) for k, up, _ in _LINE_SHIFTS
+)
+#: ``fives_of``'s cache, by colour
+FIVES: dict[int, tuple[int, int]] = {}
 
 
-def five_squares(colour: int, empty: int, player: int) -> int:
-    """The empty squares where a disk of ``colour`` would make a winning row for ``player``:
-    a maximal run of exactly five (player one) or five or more (player two) on some line."""
-    key = (colour, empty, player)
-    hit = _CACHE.get(key)
+def fives(colour: int, empty: int) -> tuple[int, int]:
+    """(the empty squares where a disk of ``colour`` would make a maximal run of exactly five
+    on some line: player one's winning squares, those where it would make five or more:
+    player two's). The second set holds the first."""
+    one, two = fives_of(colour)
+    return one & empty, two & empty
+
+
+def fives_of(colour: int) -> tuple[int, int]:
+    """:func:`fives` before ``& empty``: it depends on ``colour`` alone, which is what is
+    cached (sibling moves of one disk leave the other colour's set unchanged)."""
+    hit = FIVES.get(colour)
     if hit is not None:
         return hit
-    out = 0
+    one = two = 0
     for k, up_mask, down_mask in _LINE_SHIFTS:
         # up[i]: squares with i or more disks of ``colour`` in a row beyond them (<< side)
         a1 = (colour << k) & up_mask
@@ -60,23 +73,26 @@ def five_squares(colour: int, empty: int, player: int) -> int:
         b3 = ((colour & b2) >> k) & down_mask
         a4 = ((colour & a3) << k) & up_mask
         b4 = ((colour & b3) >> k) & down_mask
-        if player == 1:
-            a5 = ((colour & a4) << k) & up_mask
-            b5 = ((colour & b4) >> k) & down_mask
-            out |= (
-                (~a1 & b4 & ~b5)
-                | (a1 & ~a2 & b3 & ~b4)
-                | (a2 & ~a3 & b2 & ~b3)
-                | (a3 & ~a4 & b1 & ~b2)
-                | (a4 & ~a5 & ~b1)
-            )
-        else:
-            out |= b4 | (a1 & b3) | (a2 & b2) | (a3 & b1) | a4
-    out &= empty
-    if len(_CACHE) > 50000:
-        _CACHE.clear()
-    _CACHE[key] = out
-    return out
+        a5 = ((colour & a4) << k) & up_mask
+        b5 = ((colour & b4) >> k) & down_mask
+        one |= (
+            (~a1 & b4 & ~b5)
+            | (a1 & ~a2 & b3 & ~b4)
+            | (a2 & ~a3 & b2 & ~b3)
+            | (a3 & ~a4 & b1 & ~b2)
+            | (a4 & ~a5 & ~b1)
+        )
+        two |= b4 | (a1 & b3) | (a2 & b2) | (a3 & b1) | a4
+    if len(FIVES) > 50000:
+        FIVES.clear()
+    hit = FIVES[colour] = (one, two)
+    return hit
+
+
+def five_squares(colour: int, empty: int, player: int) -> int:
+    """The empty squares where a disk of ``colour`` would make a winning row for ``player``:
+    a maximal run of exactly five (player one) or five or more (player two) on some line."""
+    return fives(colour, empty)[player - 1]
 
 
 def reach(colour: int, empty: int) -> int:
@@ -88,19 +104,49 @@ def reach(colour: int, empty: int) -> int:
     return out
 
 
+#: per square, the rays going up in square number, then those going down (the first disk met
+#: on an up ray is its lowest bit, on a down ray its highest)
+_UP = tuple(tuple(RAYS[d][sq] for d in range(8) if SHIFTS[d][0] > 0) for sq in range(64))
+_DOWN = tuple(tuple(RAYS[d][sq] for d in range(8) if SHIFTS[d][0] < 0) for sq in range(64))
+#: ``_DIRECTION[frm << 6 | to]``: the direction of a slide from ``frm`` to ``to``
+_DIRECTION = {frm << 6 | to: d for d in range(8) for frm in range(64) for to in RAY_SQUARES[d][frm]}
+
+
+def sliders(sq: int, occupied: int) -> int:
+    """The disks that could slide onto the empty square ``sq``: the first one on each ray."""
+    out = 0
+    for ray in _UP[sq]:
+        hits = ray & occupied
+        out |= hits & -hits
+    for ray in _DOWN[sq]:
+        hits = ray & occupied
+        if hits:
+            out |= 1 << (hits.bit_length() - 1)
+    return out
+
+
+def reach_of(squares: int, colour: int, occupied: int) -> int:
+    """The squares of ``squares`` (empty) a disk of ``colour`` can slide to: ``reach`` square
+    by square, cheaper when there are few."""
+    out = 0
+    while squares:
+        low = squares & -squares
+        squares ^= low
+        if sliders(low.bit_length() - 1, occupied) & colour:
+            out |= low
+    return out
+
+
 def _five_cover(bits: int) -> int:
     """Every square of ``bits`` that is part of five in a row on some line."""
     cover = 0
-    for k, up_mask, down_mask in _LINE_SHIFTS:
-        x = bits & ((bits << k) & up_mask)  # two in a row ending here
-        x &= (x << k) & up_mask  # three
-        x &= (x << k) & up_mask  # four
-        x &= (x << k) & up_mask  # x: the last square of each five in a row
+    for k, k2, k3, k4, one, two in _COVER_SHIFTS:
+        x = bits & (bits << k) & one  # two in a row ending here
+        x &= (x << k2) & two  # four
         if x:
-            for _ in range(4):
-                cover |= x
-                x = (x >> k) & down_mask
-            cover |= x
+            x &= (x << k) & one  # the last square of each five in a row
+            # the squares of a run stay on the board: no masks going back
+            cover |= x | x >> k | x >> k2 | x >> k3 | x >> k4
     return cover
 
 
@@ -116,6 +162,15 @@ def threat_squares(board: Board, player: int) -> tuple[int, int]:
     if to_white:
         to_white &= reach(black, empty)
     return to_black, to_white
+
+
+def hot_squares(black: int, white: int) -> int:
+    """The squares where either player could complete a row now (plain slides)."""
+    occupied = black | white
+    empty = ~occupied & FULL
+    to_black = fives(black, empty)[1]  # player two's squares hold player one's
+    to_white = fives(white, empty)[1]
+    return reach_of(to_black, white, occupied) | reach_of(to_white, black, occupied)
 
 
 def _wins(colour: int, squares: int, player: int) -> bool:
@@ -179,64 +234,123 @@ def _may_capture_five(capturing: int, runs: int, other: int, limit: int) -> int:
     return kept
 
 
-def history_key(move: Move) -> int:
-    """A move as a small int (the search's history table is keyed by it)."""
-    return move.from_sq << 7 | move.to_sq << 1 | move.capture
-
-
 def winning_moves(
     board: Board, first_only: bool = False, captures: bool = True, plain: bool = True
 ) -> list[Move]:
-    """The legal moves that win at once for the player to move (with or without a capture).
+    """The legal moves that win at once for the player to move (with or without a capture):
+    :func:`win_codes` on a rules-core board."""
+    if board.is_game_over():
+        return []
+    black, white = board.bits()
+
+    def legal(code: int) -> bool:
+        return board.is_legal(decode(code))
+
+    found = win_codes(black, white, board.turn, legal, first_only, captures, plain)
+    return [decode(code) for code in in_board_order(found, black)]
+
+
+def in_board_order(codes: list[int], black: int) -> list[int]:
+    """Moves in the order the slides are looked at: black disks first, then by direction,
+    destination, the plain form first."""
+
+    def key(code: int) -> tuple[int, int, int]:
+        frm, to = code >> 7, code >> 1 & 63
+        return (not black >> frm & 1, _DIRECTION[frm << 6 | to], code & 127)
+
+    return sorted(codes, key=key)
+
+
+def win_codes(
+    black: int,
+    white: int,
+    player: int,
+    legal: Callable[[int], bool],
+    first_only: bool = False,
+    captures: bool = True,
+    plain: bool = True,
+) -> list[int]:
+    """The moves (as ints, see ``movegen``; in no particular order) that win at once for
+    ``player`` to move, each confirmed by ``legal`` (the no-repetition rule).
 
     The plain slides are found for all squares at once (:func:`five_squares`); only the
     destinations where a capture is possible are played out one by one (the costly part:
     ``captures=False`` skips them, ``plain=False`` looks at captures only; the search's
     leaves check the slides first and play out the captures only when it matters).
     """
-    if board.is_game_over():
-        return []
-    player = board.turn
-    black, white = board.bits()
+    occupied = black | white
+    empty = ~occupied & FULL
+    out: list[int] = []
+    for own, other in ((black, white), (white, black)) if plain else ():
+        target = fives(other, empty)[player - 1]
+        while target:
+            low = target & -target
+            target ^= low
+            to = low.bit_length() - 1
+            froms = sliders(to, occupied) & own
+            while froms:
+                bit = froms & -froms
+                froms ^= bit
+                move = (bit.bit_length() - 1) << 7 | to << 1
+                if legal(move):
+                    out.append(move)
+                    if first_only:
+                        return out
+    for move in _capture_wins_of(black, white, player) if captures else ():
+        if legal(move):
+            out.append(move)
+            if first_only:
+                return out
+    return out
+
+
+_CAPTURES: dict[tuple[int, int, int], list[int]] = {}
+
+
+def _capture_wins_of(black: int, white: int, player: int) -> list[int]:
+    """The captures that would win for ``player`` to move, before the no-repetition rule
+    (cached: the search meets many positions more than once)."""
+    key = (black, white, player)
+    out = _CAPTURES.get(key)
+    if out is not None:
+        return out
+    out = []
     occupied = black | white
     empty = ~occupied & FULL
     limit = CAPTURE_LIMIT[player]
-    out: list[Move] = []
-    for own, other in ((black, white), (white, black)):
-        # a disk of ``own`` arrives flipped: it joins ``other``
-        target = five_squares(other, empty, player) if plain else 0
-        capturing, runs = _capture_reach(own, other, empty, limit) if captures else (0, 0)
-        if capturing and not _five_cover(other | capturing | runs) & (capturing | runs):
-            capturing = 0  # no capture could complete five in a row
+    for own, other in ((black, white), (white, black)):  # a disk of own arrives as other
+        capturing, runs = _capture_reach(own, other, empty, limit)
         if capturing:
             capturing = _may_capture_five(capturing, runs, other, limit)
-        if not target and not capturing:
-            continue
-        for d in range(8):
-            near, far = slides(own, empty, d)
-            dests = (near | far) & (target | capturing)
-            while dests:
-                low = dests & -dests
-                dests ^= low
-                to = low.bit_length() - 1
-                if low & target:
-                    move = Move(origin(to, d, occupied), to, False)
-                    if board.is_legal(move):
-                        out.append(move)
-                        if first_only:
-                            return out
-                if low & capturing:
-                    frm = origin(to, d, occupied)
-                    taken = captured(own ^ (1 << frm), other | low, to, limit)
-                    changed = low | taken
-                    if (
-                        taken
-                        and _five_cover(other | changed) & changed
-                        and (player == 2 or _wins(other | changed, changed, player))
-                    ):
-                        move = Move(frm, to, True)
-                        if board.is_legal(move):
-                            out.append(move)
-                            if first_only:
-                                return out
+        while capturing:
+            low = capturing & -capturing
+            capturing ^= low
+            to = low.bit_length() - 1
+            # what a disk arriving on ``to`` captures; only a disk next to ``to`` can be part
+            # of a line it would capture (then it captures less): the others all capture these
+            taken = captured_by(own, other | low, to, limit)
+            wins = _capture_wins(other, low, taken, player)
+            froms = sliders(to, occupied) & own if wins else taken & NEIGHBOURS[to]
+            while froms:
+                bit = froms & -froms
+                froms ^= bit
+                won = wins
+                if bit & taken:
+                    exact = captured_by(own ^ bit, other | low, to, limit)
+                    won = _capture_wins(other, low, exact, player)
+                if won:
+                    out.append((bit.bit_length() - 1) << 7 | to << 1 | 1)
+    if len(_CAPTURES) > 50000:
+        _CAPTURES.clear()
+    _CAPTURES[key] = out
     return out
+
+
+def _capture_wins(other: int, arriving: int, taken: int, player: int) -> bool:
+    """Whether a capture of ``taken`` by the disk ``arriving`` (both turning ``other``) is
+    legal (takes something) and makes a winning row for ``player`` through a changed disk."""
+    if not taken:
+        return False
+    changed = arriving | taken
+    colour = other | changed
+    return bool(_five_cover(colour) & changed) and (player == 2 or _wins(colour, changed, player))
