@@ -14,6 +14,7 @@ from pathlib import Path
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser
 
+from flipside import facade
 from tools.build.site import write_service_worker
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -128,6 +129,9 @@ for game, opening in (("othello", "othello/f5d6c3"), ("themisto", None)):
         "value": call("value", record=state["record"])["value"],
         "opening": call("opening", record=record),
     }
+german = json.loads(web.handle(json.dumps(
+    {"id": 2, "method": "state", "params": {"record": "othello/f5"}, "lang": "de"})))
+out["german"] = german.get("result", german)["status" if "result" in german else "message"]
 json.dumps(out)
 """
 
@@ -155,17 +159,27 @@ def test_the_reduced_stdlib_runs_the_whole_package(dist: Path) -> None:
     assert out["othello"]["opening"]["name"]  # the book's data file was installed
     assert out["themisto"]["legal"] is True and out["themisto"]["hints"] > 0
     assert isinstance(out["themisto"]["value"], int | float)
+    native = facade.handle(
+        json.dumps({"id": 2, "method": "state", "params": {"record": "othello/f5"}, "lang": "de"})
+    )
+    assert (
+        out["german"] == json.loads(native)["result"]["status"] != "White to move"
+    )  # gettext shipped
 
 
 def test_the_ai_data_is_served_beside_a_light_wheel(dist: Path) -> None:
     files = json.loads((dist / "pyodide" / "data" / "files.json").read_text())
-    assert set(files) == {"othello/ai/eval_weights.bin", "othello/ai/opening-book.bin"}
+    assert set(files) == {
+        "othello/ai/eval_weights.bin",
+        "othello/ai/opening-book.bin",
+        "locale/de.mo",
+    }
     wheel = next((dist / "pyodide").glob("flipside-*.whl"))
     with zipfile.ZipFile(wheel) as app:
         names = app.namelist()
         record = app.read(next(n for n in names if n.endswith("RECORD"))).decode()
-    assert not [n for n in names if n.endswith(".bin")]
-    assert ".bin" not in record
+    assert not [n for n in names if n.endswith((".bin", ".mo"))]
+    assert ".bin" not in record and ".mo," not in record
     for target, served in files.items():
         assert (ROOT / "py" / "flipside" / target).read_bytes() == (
             dist / "pyodide" / "data" / served

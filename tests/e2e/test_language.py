@@ -45,6 +45,7 @@ def test_the_page_follows_the_browser_and_keeps_a_choice(
         snap = wait_ready(page)
         assert lang(page) == "de" and page.input_value("#language") == "de"
         assert snap["status"] == german("state", record="othello/f5d6")["status"]
+        assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"  # no slower
         expect(page.locator("#undo")).to_have_text(page_german("Undo"))
         # English chosen in a German browser: kept over the browser's wish.
         page.select_option("#language", "en")
