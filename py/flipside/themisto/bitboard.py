@@ -158,3 +158,42 @@ def captured(lines: int, enders: int, to: int, limit: int) -> int:
                 total |= run
             break
     return total
+
+
+def targets(black: int, white: int, limit: int) -> list[tuple[int, int, int, int]]:
+    """``(direction, near, far, taking)`` for each direction and disk colour with a slide:
+    the destinations one step from their disk (``near``) and further (``far``), and those of
+    them where a capture of at most ``limit`` disks is possible; before the no-repetition
+    rule. Both the rules core and the search's generator list their moves from these.
+
+    A destination one step from its disk needs two neighbouring disks (the moving disk is one
+    of them); further away, one. A capture on a destination one step away must not use the
+    line back through the origin, which the moving disk has just emptied.
+    """
+    occupied = black | white
+    empty = ~occupied & FULL
+    one, two = adjacency(occupied)
+    out = []
+    for own, other in ((black, white), (white, black)):
+        caps: list[int] | None = None
+        every = 0
+        for d in range(8):
+            near, far = slides(own, empty, d)
+            near &= two
+            far &= one
+            if not near | far:
+                continue
+            if caps is None:
+                caps = capture_sets(own, other, empty, limit)
+                for c in caps:
+                    every |= c
+            taking = far & every
+            if near & every:
+                back = d ^ 1
+                others = 0
+                for e in range(8):
+                    if e != back:
+                        others |= caps[e]
+                taking |= near & others
+            out.append((d, near, far, taking))
+    return out

@@ -12,16 +12,13 @@ from dataclasses import asdict
 from flipside.i18n import tr
 from flipside.squares import DIRECTIONS, square_name
 from flipside.themisto.bitboard import (
-    FULL,
     NEIGHBOURS,
     RAY_SQUARES,
-    adjacency,
-    capture_sets,
     captured,
     origin,
     run_length,
     run_squares,
-    slides,
+    targets,
 )
 from flipside.themisto.notation import (
     Move,
@@ -182,41 +179,12 @@ class Board:
 
     def _targets(self) -> list[tuple[int, int, int]]:
         """(direction, destinations, destinations where a capture is possible) for each
-        direction and disk colour, before the no-repetition rule.
-
-        A destination one step from its disk needs two neighbouring disks (the moving disk is
-        one of them); further away, one. A capture on a destination one step away must not use
-        the line back through the origin, which the moving disk has just emptied.
-        """
-        black, white = self._black, self._white
-        occupied = black | white
-        empty = ~occupied & FULL
-        one, two = adjacency(occupied)
+        direction and disk colour, before the no-repetition rule (``bitboard.targets``)."""
         limit = CAPTURE_LIMIT[self._turn]
-        out = []
-        for own, other in ((black, white), (white, black)):
-            caps: list[int] | None = None
-            every = 0
-            for d in range(8):
-                near, far = slides(own, empty, d)
-                near &= two
-                far &= one
-                if not near | far:
-                    continue
-                if caps is None:
-                    caps = capture_sets(own, other, empty, limit)
-                    for c in caps:
-                        every |= c
-                taking = far & every
-                if near & every:
-                    back = d ^ 1
-                    others = 0
-                    for e in range(8):
-                        if e != back:
-                            others |= caps[e]
-                    taking |= near & others
-                out.append((d, near | far, taking))
-        return out
+        return [
+            (d, near | far, taking)
+            for d, near, far, taking in targets(self._black, self._white, limit)
+        ]
 
     def _repeating(self) -> list[Move]:
         """The moves (at most two) that obey every other rule but give back the board as it

@@ -10,15 +10,12 @@ search tests for a win before it plays a move); ``won()`` says whether the last 
 from __future__ import annotations
 
 from flipside.themisto.bitboard import (
-    FULL,
     NEIGHBOURS,
     RAY_SQUARES,
     RAYS,
     SHIFTS,
-    adjacency,
-    capture_sets,
     run_length,
-    slides,
+    targets,
 )
 from flipside.themisto.board import CAPTURE_LIMIT, Board
 from flipside.themisto.notation import Move
@@ -175,53 +172,29 @@ class Position:
         in no particular order."""
         if self.drawn:
             return []
-        black, white = self.black, self.white
-        occupied = black | white
-        empty = ~occupied & FULL
-        one, two = adjacency(occupied)
-        limit = CAPTURE_LIMIT[self.turn]
+        occupied = self.black | self.white
         out = []
-        for own, other in ((black, white), (white, black)):
-            caps: list[int] | None = None
-            every = 0
-            for d in range(8):
-                near, far = slides(own, empty, d)
-                near &= two
-                far &= one
-                if not near | far:
-                    continue
-                if caps is None:
-                    caps = capture_sets(own, other, empty, limit)
-                    for c in caps:
-                        every |= c
-                taking = far & every
-                if near & every:
-                    back = d ^ 1
-                    others = 0
-                    for e in range(8):
-                        if e != back:
-                            others |= caps[e]
-                    taking |= near & others
-                step = SHIFTS[d][0]  # one step away, the disk is on ``to - step``
-                while near:
-                    low = near & -near
-                    near ^= low
-                    to = low.bit_length() - 1
-                    code = (to - step) << 7 | to << 1
-                    out.append(code)
-                    if taking & low:
-                        out.append(code | 1)
-                rays = RAYS[d ^ 1]  # looking back from a destination, its disk is the first
-                up = SHIFTS[d ^ 1][0] > 0
-                while far:
-                    low = far & -far
-                    far ^= low
-                    to = low.bit_length() - 1
-                    hits = rays[to] & occupied
-                    code = (hits & -hits if up else hits).bit_length() - 1 << 7 | to << 1
-                    out.append(code)
-                    if taking & low:
-                        out.append(code | 1)
+        for d, near, far, taking in targets(self.black, self.white, CAPTURE_LIMIT[self.turn]):
+            step = SHIFTS[d][0]  # one step away, the disk is on ``to - step``
+            while near:
+                low = near & -near
+                near ^= low
+                to = low.bit_length() - 1
+                code = (to - step) << 7 | to << 1
+                out.append(code)
+                if taking & low:
+                    out.append(code | 1)
+            rays = RAYS[d ^ 1]  # looking back from a destination, its disk is the first
+            up = SHIFTS[d ^ 1][0] > 0
+            while far:
+                low = far & -far
+                far ^= low
+                to = low.bit_length() - 1
+                hits = rays[to] & occupied
+                code = (hits & -hits if up else hits).bit_length() - 1 << 7 | to << 1
+                out.append(code)
+                if taking & low:
+                    out.append(code | 1)
         before = self._before_last()
         gone, came = occupied & ~(before[0] | before[1]), (before[0] | before[1]) & ~occupied
         if before[0] >= 0 and gone.bit_count() == 1 and came.bit_count() == 1:
