@@ -38,10 +38,11 @@ def test_a_reply_is_answered_before_the_graph_values(
     assert_clean(watch, root_server.origin)
 
 
-def test_a_fresh_workers_first_reply_at_15_empties_is_exact(
+def test_a_fresh_workers_first_reply_at_14_empties_is_exact(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    transcript = late_game(15)
+    # 15 empties fit the top level's solve in most runs, not all (docs/page.md): 14 always.
+    transcript = late_game(14)
     board = Board.from_transcript(transcript)
     mover = "black" if board.turn is Color.BLACK else "white"
     page.goto(root_server.origin + f"/#othello/{transcript}")
