@@ -20,8 +20,8 @@ import time
 from flipside.themisto import Board
 from flipside.themisto.ai.movegen import Position
 from flipside.themisto.ai.search import Searcher
-from flipside.themisto.ai.threats import winning_moves
 from tools.bench.table import Row, print_rows
+from tools.play.themisto_selfplay import opening
 
 PERFT_DEPTH = 2
 SEARCH_DEPTHS = (3, 4)
@@ -53,20 +53,8 @@ def board_perft(board: Board, depth: int) -> int:
 
 def middle_games() -> list[Board]:
     """Seeded games where each move is one that does not lose at once, when there is one."""
-    out = []
-    for seed in range(GAMES):
-        rng = random.Random(seed)
-        board = Board()
-        while board.ply < 4 + 3 * seed:
-            safe = []
-            for move in board.legal_moves():
-                board.push(move)
-                if not board.is_game_over() and not winning_moves(board, True):
-                    safe.append(move)
-                board.pop()
-            board.push(rng.choice(safe or board.legal_moves()))
-        out.append(board)
-    return out
+    boards = [opening(random.Random(seed), 4 + 3 * seed) for seed in range(GAMES)]
+    return [board for board in boards if board is not None]
 
 
 def rows() -> list[Row]:
