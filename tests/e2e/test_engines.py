@@ -495,7 +495,8 @@ def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None
     tab.wait_until("window.flipside.snapshot().evaluation.every((v) => v !== null)")
     snap = snapshot(tab)
     assert snap["result"] is not None and len(snap["moves"]) >= 58
-    assert len(snap["evaluation"]) >= 58  # the graph follows the game
+    placed = [m for m in snap["moves"] if m != "pass"]
+    assert len(snap["evaluation"]) == len(placed)  # the graph: a value per placed move
     assert_clean(tab, origin)
 
 
