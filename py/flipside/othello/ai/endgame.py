@@ -17,6 +17,8 @@ the number of empty squares ``n`` because what pays off changes with it:
   ordering).
 * ``n <= 3``: special-cased with the squares as arguments; the last move only counts
   flipped discs.
+* From 4 empties up, when alpha is high (``STABILITY_ALPHA``): a stability cutoff, the
+  opponent's stable discs (:mod:`flipside.othello.ai.stability`) capping the score.
 
 ``Solver.search`` may be stopped from outside: ``should_stop()`` (and the deadline) are
 polled about every 2,048 nodes and raise :class:`Stopped`.
@@ -27,6 +29,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from flipside.othello.ai.stability import safe_lines, stable
 from flipside.othello.bitboard import FLIPS, legal_moves
 
 SHALLOW = 7
@@ -34,6 +37,9 @@ SHALLOW = 7
 
 ETC_MIN = 8
 """Above this many empties, look up every child in the hash table before searching."""
+
+STABILITY_ALPHA = 40
+"""The stability cutoff is tried only from this alpha on (below, it seldom cuts)."""
 
 ASPIRATION = 4
 """Half width of ``Solver.best``'s first window around a guessed score."""
@@ -136,6 +142,8 @@ class Solver:
         self.should_stop = should_stop
         self.deadline = deadline
         self._next_poll = POLL_INTERVAL
+        # safe_lines() by filled squares: few sets of filled squares recur in one search.
+        self._safe: dict[int, tuple[int, int, int, int]] = {}
 
     def _poll(self) -> None:
         self._next_poll = self.nodes + POLL_INTERVAL
@@ -143,6 +151,14 @@ class Solver:
             raise Stopped
         if self.deadline is not None and time.perf_counter() > self.deadline:
             raise Stopped
+
+    def _cap(self, P: int, O: int) -> int:
+        """The most ``P`` can score: 64 less two per stable disc of ``O``."""
+        filled = P | O
+        safe = self._safe.get(filled)
+        if safe is None:
+            safe = self._safe[filled] = safe_lines(filled)
+        return 64 - 2 * stable(O, filled, safe).bit_count()
 
     # -- the last two empties --------------------------------------------------------------
 
@@ -224,6 +240,10 @@ class Solver:
     ) -> int:
         """Score for ``P`` with the ``empties`` (4..SHALLOW squares) left."""
         self.nodes += 1
+        if alpha >= STABILITY_ALPHA and alpha >= 64 - 2 * O.bit_count():
+            cap = self._cap(P, O)  # the stability cutoff, as in _deep
+            if cap <= alpha:
+                return cap
         best = -_INF
         n = len(empties)
         ordered = [s for s in empties if parity & QUADRANT[s]]
@@ -283,6 +303,12 @@ class Solver:
             beta = min(beta, upper)
         else:
             lower, upper = -_INF, _INF
+        if alpha >= STABILITY_ALPHA and alpha >= 64 - 2 * O.bit_count():
+            # Stability cutoff: O's stable discs cap P's score; if the cap is at most alpha,
+            # no move can raise it.
+            cap = self._cap(P, O)
+            if cap <= alpha:
+                return cap
         moves = legal_moves(P, O)
         if not moves:
             if not legal_moves(O, P):
