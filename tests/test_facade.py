@@ -305,8 +305,9 @@ def test_solve_answers_exactly_with_nodes() -> None:
 def test_warm_searches_the_start_at_the_level_and_values_it(
     game: str, level: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """``warm`` asks the game's computer player (imported then) for a short search of the
-    start at the level on screen and for its value: what the first move would load."""
+    """``warm`` asks the game's computer player (imported then) for a short search of its
+    warming game (Othello: a midgame out of the book) at the level on screen and for the
+    start's value: what the first move would load."""
     from flipside import games
 
     asked: list[tuple[str, object, object]] = []
@@ -330,7 +331,12 @@ def test_warm_searches_the_start_at_the_level_and_values_it(
     monkeypatch.setattr(games, "ai", lambda name: Spy(real(name)))
     answer = call("warm", game=game, level=level)["result"]
     assert answer["game"] == game and answer["level"] == level and answer["seconds"] >= 0
-    assert asked == [("think", f"{game}/", level), ("value", f"{game}/", None)]
+    warming = (
+        "othello/d3e3f6c5b5b6f3f2e2d2c1d1c3b4e1g3c2g7h4g1g4d6g2h3"
+        if game == "othello"
+        else "themisto/"
+    )
+    assert asked == [("think", warming, level), ("value", f"{game}/", None)]
 
 
 def test_warm_rejects_an_unknown_game_or_level() -> None:

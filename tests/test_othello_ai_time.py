@@ -120,3 +120,21 @@ def test_forced_move_is_instant(monkeypatch: pytest.MonkeyPatch) -> None:
     info, _, cpu = timed_think(board, 1.0, monkeypatch)
     assert info["move"] == str(board.legal_moves()[0])
     assert info["depth"] == 1 and cpu < 0.05
+
+
+def test_the_top_level_tries_the_solve_whatever_its_estimate(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In the exact range the top level tries the solve even when its estimate says it
+    will not fit (a slow machine): it solves what it can in the time. A level without a
+    selective search leaves a solve out when the estimate says it will not fit."""
+    from flipside.othello.ai import engine
+
+    monkeypatch.setattr(time, "perf_counter", CLOCK)
+    monkeypatch.setattr(engine, "solve_estimate", lambda empties, rate: 1e6)  # "never fits"
+    board = Board.from_position(game_position(11, 16))
+    assert Engine(MAX_LEVEL).think(board, seconds=30)["exact"] is True
+    near_end = Board.from_position(game_position(3, 10))
+    assert Engine(5).think(near_end, seconds=30)["exact"] is False
+    monkeypatch.undo()
+    assert Engine(5).think(near_end, seconds=30)["exact"] is True

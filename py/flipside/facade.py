@@ -380,11 +380,12 @@ def opening(record: str) -> JSON:
 def warm(game: str, level: int | str = "max") -> JSON:
     """Make the first move asked of a fresh worker quick: import ``game``'s computer player
     and load what its search reads (evaluation, opening book, tables) by a short search of
-    the start position at ``level`` and a value; ``{"game", "level", "seconds"}``."""
+    the game's ``WARM_RECORD`` at ``level`` and the value of its start; ``{"game", "level",
+    "seconds"}``."""
     started = time.perf_counter()
     record = f"{_adapter(game).NAME}/"
     ai = _ai(record)
-    ai.think(record, level, WARM_SECONDS, None, lambda _: None)
+    ai.think(ai.WARM_RECORD, level, WARM_SECONDS, None, lambda _: None)
     ai.value(record, None)
     return {"game": game, "level": level, "seconds": round(time.perf_counter() - started, 3)}
 

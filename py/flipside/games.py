@@ -68,6 +68,9 @@ class GameAI(Protocol):
     def opening(self, record: str) -> JSON: ...
     def solve(self, position: str) -> JSON: ...
 
+    WARM_RECORD: str
+    """A game whose search reads everything a move's search reads (out of any opening book,
+    which would answer with no search): the facade's ``warm`` searches it."""
     UNIT: str
     """The unit of the review's values ("discs")."""
     MARKS: tuple[float, float, float]

@@ -15,12 +15,13 @@ def legal_names(board: Board) -> list[str]:
     return [str(m) for m in board.legal_moves()]
 
 
-def late_game(empties: int) -> str:
-    """A reproducible transcript with ``empties`` empty squares (same walk as test_web)."""
+def late_game(empties: int, step: int = 7) -> str:
+    """A reproducible transcript with ``empties`` empty squares: the ply's ``step``-th legal
+    move (cyclically) each time (step 7: the same walk as test_web)."""
     board = Board()
     while 64 - board.count(Color.BLACK) - board.count(Color.WHITE) > empties:
         moves = board.legal_moves()
-        board.push(moves[(board.ply * 7) % len(moves)])
+        board.push(moves[(board.ply * step) % len(moves)])
     return board.transcript()
 
 

@@ -73,7 +73,7 @@ export class ComputerPlayer {
     this.state = null;
     this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
     this.thinking = null; // {record, level, report, moveNow}
-    this.lastThink = null; // the last move played: {record, move, exact, depth, seconds}
+    this.lastThink = null; // the last move played: {record, move, exact, depth, seconds, nodes}
     this.hints = null; // {record, values, best, pv, exact} (hints of the current position)
     this.hintsFor = null; // record whose hints are being computed
     this.values = new Map(); // record after a move -> {value, exact}
@@ -231,8 +231,8 @@ export class ComputerPlayer {
       );
       if (this.thinking !== job) return;
       this.thinking = null;
-      const { move, exact, depth, seconds: took } = answer;
-      this.lastThink = { record: job.record, move, exact, depth, seconds: took };
+      const { move, exact, depth, seconds: took, nodes } = answer;
+      this.lastThink = { record: job.record, move, exact, depth, seconds: took, nodes };
       this.stepping = false;
       this.play(job.record, answer.move);
     } catch (err) {

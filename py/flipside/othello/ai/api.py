@@ -31,6 +31,9 @@ EXACT_VALUE_EMPTIES = 10
 MAX_SOLVE_EMPTIES = 22
 """``solve`` refuses deeper positions: they would take minutes in a browser."""
 HINT_LEVEL = 4
+WARM_RECORD = "othello/d3e3f6c5b5b6f3f2e2d2c1d1c3b4e1g3c2g7h4g1g4d6g2h3"
+"""A midgame out of the opening book (36 empties): warming on it loads the book and the
+evaluation and runs the search's code once before the first move."""
 
 
 def level_seconds(level: int) -> float:

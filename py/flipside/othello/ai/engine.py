@@ -102,7 +102,10 @@ OUTCOME_SPEEDUP = 6.0
 """How much cheaper a win/draw/loss search is than an exact solve: a cautious estimate
 (measured on 8 game positions with 14-16 empties: median 9x, from 3x to 1,800x)."""
 SOLVE_CHANCE = 2.0
-"""A solve is started when its estimated time is at most this many times the time left."""
+"""A solve is started when its estimated time is at most this many times the time left (at
+a level with a selective win/draw/loss search, ``probable``, it is always started in the
+exact range: that search runs first and its move is played if the solve runs out of time,
+so a slower machine, such as the page's, tries the same solves as this one)."""
 
 PROBABLE_SHARE = 0.5
 """Share of the budget for the midgame search before a selective win/draw/loss search."""
@@ -267,7 +270,8 @@ class Engine:
             estimate = solve_estimate(empties, searcher.nodes / max(now - start, 1e-3))
             fits = SOLVE_CHANCE * (solve_end - now)
             likely: DepthResult | None = None
-            if probable and empties <= level.endgame and estimate <= fits:
+            tries = probable and empties <= level.endgame  # the solve, whatever the estimate
+            if tries:
                 # A quick probable win/draw/loss first: the move to play if the exact
                 # solve runs out of time, and the solve's first move.
                 probable = False  # not again below
@@ -280,7 +284,7 @@ class Engine:
                 fits = SOLVE_CHANCE * (solve_end - time.perf_counter())
             if stopped():
                 pass
-            elif empties <= level.endgame and estimate <= fits:
+            elif tries or (empties <= level.endgame and estimate <= fits):
                 solved = self._solve(P, O, searcher, result, start, solve_end, should_stop)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
                 solved = self._outcome(P, O, searcher, result, start, solve_end, should_stop)

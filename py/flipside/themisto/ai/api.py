@@ -25,6 +25,9 @@ from flipside.themisto.notation import Move
 JSON = Any
 SCALE = 8
 HINT_LEVEL = 3
+WARM_RECORD = "themisto/"
+"""Warming searches the start (Themisto has no opening book): it imports the search and
+fills its tables' code paths before the first move."""
 """Hints for Themisto: depth 2 (every win three plies ahead), 0.6 s native."""
 
 
