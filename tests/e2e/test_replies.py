@@ -76,3 +76,38 @@ def test_switching_games_warms_the_other_games_engine(
     answers = snapshot(page)["searchAnswers"]
     assert [a["record"] for a in answers if a["method"] == "warm"] == ["othello", "themisto"]
     assert_clean(watch, root_server.origin)
+
+
+GRADIENT_COUNTER = """
+(() => {
+  window.__gradients = 0;
+  const proto = CanvasRenderingContext2D.prototype;
+  for (const name of ["createRadialGradient", "createLinearGradient"]) {
+    const real = proto[name];
+    proto[name] = function (...args) { window.__gradients += 1; return real.apply(this, args); };
+  }
+})();
+"""
+
+
+def test_a_long_session_leaves_little_garbage_per_move(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """What a game's moves leave to the garbage collector (which Firefox collected too late:
+    the page grew 20-30 MB a game): the board's gradients are made once, not per disc and
+    frame, and the move list keeps the items of earlier moves instead of rebuilding them."""
+    page.add_init_script(GRADIENT_COUNTER)
+    page.goto(root_server.origin + "/#othello/f5d6c3d3c4f4")
+    wait_ready(page)
+    page.evaluate("document.querySelector('#moves li').__kept = true")
+    for _ in range(6):  # flips animated: many frames of every disc
+        play(page, snapshot(page)["legal"][0])
+        wait_until(page, "!window.flipside.snapshot().busy")
+    page.keyboard.press("Home")  # the history: more boards drawn
+    page.keyboard.press("End")
+    page.wait_for_timeout(500)
+    made = page.evaluate("window.__gradients")
+    assert 0 < made <= 80, made  # per colour and width step (a flip's), and the felt
+    assert page.evaluate("document.querySelector('#moves li').__kept") is True
+    assert page.evaluate("document.querySelectorAll('#moves li').length") == 12
+    assert_clean(watch, root_server.origin)
