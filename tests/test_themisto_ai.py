@@ -993,13 +993,15 @@ def test_an_unfinished_depth_that_refutes_the_last_answer_is_used(
     Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, on_depth=seen.append)
     first, second = seen[0], seen[-1]
     assert first["move"] not in correct and second["move"] in correct  # depth 2 finds it
-    depth_two_nodes = int(str(second["nodes"])) - int(str(first["nodes"]))
-    calls = {"n": 0}
+    polls = {"n": 0, "last": 0}
 
-    def stop() -> bool:  # read once per node: stop depth 2 at its very last node
-        calls["n"] += 1
-        return calls["n"] >= depth_two_nodes
+    def stop() -> bool:  # polled every few nodes from depth 2 on
+        polls["n"] += 1
+        return polls["n"] == polls["last"]
 
+    Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, should_stop=stop)
+    polls["last"], polls["n"] = polls["n"], 0  # now stop depth 2 at its very last poll
     info = Engine("max").think(board, seconds=SLOW_BUDGET, depth=2, should_stop=stop)
+    assert polls["n"] == polls["last"]
     assert info["depth"] == 1  # the finished depth
     assert info["move"] in correct and info["score"] == WIN - 3  # the better move found

@@ -16,6 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from flipside.themisto import Board, Move
+from flipside.themisto.ai import threats
 from flipside.themisto.ai.evaluation import score
 from flipside.themisto.ai.movegen import PASS, Position, decode, encode
 from flipside.themisto.ai.threats import in_board_order, win_codes, winning_moves
@@ -68,8 +69,22 @@ def compare(board: Board, pos: Position, rng: random.Random) -> None:
 def check_wins(board: Board, pos: Position) -> None:
     """The win test on the search's board, and the leaf's shortcut for plain wins."""
     wins = winning_moves(board)
+    threats._CAPTURES.clear()
+    threats._FIRST.clear()
+    for _ in range(2):  # the search's question (is there a win?), from cold caches and warm
+        for plain in (True, False):
+            first = win_codes(pos.black, pos.white, pos.turn, pos.is_legal, True, True, plain)
+            expected = [w for w in wins if plain or w.capture]
+            assert len(first) == bool(expected) and all(decode(m) in expected for m in first)
     found = win_codes(pos.black, pos.white, pos.turn, pos.is_legal)
     assert [decode(m) for m in in_board_order(found, pos.black)] == wins
+    captures = [m for m in found if m & 1]
+    if captures:  # a remembered first win that is now ruled out (as the rule can) is not given
+        threats._CAPTURES.clear()
+        threats._FIRST.clear()
+        first = win_codes(pos.black, pos.white, pos.turn, lambda m: True, True, True, False)
+        rest = win_codes(pos.black, pos.white, pos.turn, lambda m: m != first[0], True, True, False)
+        assert rest == [] if len(captures) == 1 else rest[0] in captures and rest != first
     me = pos.turn
     live = score(pos.black, pos.white, me, bool(pos.pending & (3 - me)))[1]
     plain = winning_moves(board, captures=False)

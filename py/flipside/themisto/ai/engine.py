@@ -107,7 +107,7 @@ class Engine:
     ) -> Info:
         """Choose a move within ``seconds`` (default: the level's budget).
 
-        ``should_stop()`` and the clock are polled at every node (a node can cost a
+        ``should_stop()`` and the clock are polled every 16 nodes (a node can cost a
         millisecond or more): when it returns True the search ends and the answer of the last
         finished depth is played. Depth 1 always finishes (it
         takes every win in one and avoids every loss in one); the budget and ``should_stop``

@@ -227,8 +227,10 @@ class Position:
         self.stack.append((code, black, white, turn, self.drawn, key))
         if code >= 0:
             frm, to = 1 << (code >> 7), 1 << (code >> 1 & 63)
+            at = code >> 7
             if black & frm:
-                if _loses_turn(black, code >> 7):
+                lost = _LOSES.get((black & _QUEEN[at]) << 6 | at)  # _loses_turn's cache first
+                if lost or lost is None and _loses_turn(black, at):
                     pending |= turn  # bit 0 for player one, bit 1 for player two
                 black ^= frm
                 white |= to
@@ -237,7 +239,8 @@ class Position:
                     black ^= taken
                     white |= taken
             else:
-                if _loses_turn(white, code >> 7):
+                lost = _LOSES.get((white & _QUEEN[at]) << 6 | at)
+                if lost or lost is None and _loses_turn(white, at):
                     pending |= turn
                 white ^= frm
                 black |= to

@@ -179,7 +179,7 @@ class Searcher:
         that led here did not win: the parent's win test saw to that)."""
         pos = self.pos
         self.nodes += 1
-        if self.armed:  # every node: a node costs far more than reading the clock
+        if self.armed and not self.nodes & 15:  # every 16th node: under a millisecond apart
             self._check()
         if pos.drawn:
             return 0
@@ -205,12 +205,18 @@ class Searcher:
         best = -_INF
         chosen = None
         late = 0
+        search = self.search
+        child = ply + 1
         for move, quiet in self._candidates(best_move, ply):
             pos.make(move)
-            same = pos.turn == me  # the mover lost a turn: it moves again
+            same = pos.turn == me  # the mover lost a turn: it moves again, so no negation
             try:
                 if chosen is None:
-                    value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                    value = (
+                        search(depth - 1, alpha, beta, child)
+                        if same
+                        else -search(depth - 1, -beta, -alpha, child)
+                    )
                 else:
                     # principal variation search: after the first move, a null window shows
                     # most moves no better; only one that beats alpha is searched again in
@@ -218,11 +224,23 @@ class Searcher:
                     late += quiet
                     reduce = depth >= self.reduce_from and quiet and late > self.reduce_after
                     if reduce or beta > alpha + 1:
-                        value = self._value(same, depth - 1 - reduce, alpha, alpha + 1, ply + 1)
+                        value = (
+                            search(depth - 1 - reduce, alpha, alpha + 1, child)
+                            if same
+                            else -search(depth - 1 - reduce, -alpha - 1, -alpha, child)
+                        )
                         if value > alpha and (reduce or value < beta):
-                            value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                            value = (
+                                search(depth - 1, alpha, beta, child)
+                                if same
+                                else -search(depth - 1, -beta, -alpha, child)
+                            )
                     else:
-                        value = self._value(same, depth - 1, alpha, beta, ply + 1)
+                        value = (
+                            search(depth - 1, alpha, beta, child)
+                            if same
+                            else -search(depth - 1, -beta, -alpha, child)
+                        )
             finally:
                 pos.unmake()
             if value > best:
@@ -240,13 +258,6 @@ class Searcher:
         flag = _UPPER if best <= alpha0 else _LOWER if best >= beta else _EXACT
         self.table[key] = (depth, flag, _to_tt(best, ply), chosen)
         return best
-
-    def _value(self, same: bool, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """A child's value for the parent's player (``same``: the parent's player moves
-        again after a lost turn, so the value is not negated)."""
-        if same:
-            return self.search(depth, alpha, beta, ply)
-        return -self.search(depth, -beta, -alpha, ply)
 
     def _leaf(self, beta: int, ply: int) -> int:
         """Value at the horizon: a win in one, else the evaluation. The captures' part of

@@ -6,7 +6,7 @@ board), the tools and tests :func:`winning_moves` (on a rules-core board).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from flipside.themisto.ai.movegen import captured_by, decode
 from flipside.themisto.bitboard import (
@@ -219,21 +219,6 @@ _ZONES = {
 }
 
 
-def _may_capture_five(capturing: int, runs: int, other: int, limit: int) -> int:
-    """The squares of ``capturing`` where a capture might complete five in a row: the
-    arriving disk and every capturable disk within reach of it, all turned ``other``, would
-    put one of them in five in a row (a cheap bound, checked exactly afterwards)."""
-    zone = _ZONES[limit]
-    kept = 0
-    while capturing:
-        low = capturing & -capturing
-        capturing ^= low
-        changed = low | runs & zone[low.bit_length() - 1]
-        if _five_cover(other | changed) & changed:
-            kept |= low
-    return kept
-
-
 def winning_moves(
     board: Board, first_only: bool = False, captures: bool = True, plain: bool = True
 ) -> list[Move]:
@@ -296,7 +281,29 @@ def win_codes(
                     out.append(move)
                     if first_only:
                         return out
-    for move in _capture_wins_of(black, white, player) if captures else ():
+    if not captures:
+        return out
+    key = (black, white, player)
+    known = _CAPTURES.get(key)
+    if known is None and first_only:
+        # the search asks whether any win exists: stop at the first legal one, and keep it
+        # (the whole list is kept only when it was made to the end)
+        first = _FIRST.get(key)
+        if first is not None and legal(first):
+            out.append(first)
+            return out
+        found = []
+        for move in _capture_win_codes(black, white, player):
+            found.append(move)
+            if legal(move):
+                if len(_FIRST) > 50000:
+                    _FIRST.clear()
+                _FIRST[key] = move
+                out.append(move)
+                return out
+        _keep(black, white, player, found)
+        return out
+    for move in _capture_wins_of(black, white, player) if known is None else known:
         if legal(move):
             out.append(move)
             if first_only:
@@ -305,27 +312,44 @@ def win_codes(
 
 
 _CAPTURES: dict[tuple[int, int, int], list[int]] = {}
+#: a capture that wins, by (black, white, player), where the search stopped at the first one
+_FIRST: dict[tuple[int, int, int], int] = {}
 
 
 def _capture_wins_of(black: int, white: int, player: int) -> list[int]:
     """The captures that would win for ``player`` to move, before the no-repetition rule
     (cached: the search meets many positions more than once)."""
-    key = (black, white, player)
-    out = _CAPTURES.get(key)
-    if out is not None:
-        return out
-    out = []
+    out = _CAPTURES.get((black, white, player))
+    if out is None:
+        out = list(_capture_win_codes(black, white, player))
+        _keep(black, white, player, out)
+    return out
+
+
+def _keep(black: int, white: int, player: int, wins: list[int]) -> None:
+    """Remember the whole list of capture wins of a position (a bounded cache)."""
+    if len(_CAPTURES) > 50000:
+        _CAPTURES.clear()
+    _CAPTURES[black, white, player] = wins
+
+
+def _capture_win_codes(black: int, white: int, player: int) -> Iterator[int]:
+    """The captures that would win for ``player`` to move, one by one."""
     occupied = black | white
     empty = ~occupied & FULL
     limit = CAPTURE_LIMIT[player]
+    zone = _ZONES[limit]
     for own, other in ((black, white), (white, black)):  # a disk of own arrives as other
         capturing, runs = _capture_reach(own, other, empty, limit)
-        if capturing:
-            capturing = _may_capture_five(capturing, runs, other, limit)
         while capturing:
             low = capturing & -capturing
             capturing ^= low
             to = low.bit_length() - 1
+            # a cheap bound first: the arriving disk and every capturable disk within reach
+            # of it, all turned ``other``, would put one of them in five in a row
+            changed = low | runs & zone[to]
+            if not _five_cover(other | changed) & changed:
+                continue
             # what a disk arriving on ``to`` captures; only a disk next to ``to`` can be part
             # of a line it would capture (then it captures less): the others all capture these
             taken = captured_by(own, other | low, to, limit)
@@ -339,11 +363,7 @@ def _capture_wins_of(black: int, white: int, player: int) -> list[int]:
                     exact = captured_by(own ^ bit, other | low, to, limit)
                     won = _capture_wins(other, low, exact, player)
                 if won:
-                    out.append((bit.bit_length() - 1) << 7 | to << 1 | 1)
-    if len(_CAPTURES) > 50000:
-        _CAPTURES.clear()
-    _CAPTURES[key] = out
-    return out
+                    yield (bit.bit_length() - 1) << 7 | to << 1 | 1
 
 
 def _capture_wins(other: int, arriving: int, taken: int, player: int) -> bool:
