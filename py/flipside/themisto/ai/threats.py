@@ -75,14 +75,10 @@ def fives_of(colour: int) -> tuple[int, int]:
         b4 = ((colour & b3) >> k) & down_mask
         a5 = ((colour & a4) << k) & up_mask
         b5 = ((colour & b4) >> k) & down_mask
-        one |= (
-            (~a1 & b4 & ~b5)
-            | (a1 & ~a2 & b3 & ~b4)
-            | (a2 & ~a3 & b2 & ~b3)
-            | (a3 & ~a4 & b1 & ~b2)
-            | (a4 & ~a5 & ~b1)
-        )
-        two |= b4 | (a1 & b3) | (a2 & b2) | (a3 & b1) | a4
+        # five or more: four or more beside the square, counting both sides
+        line = b4 | (a1 & b3) | (a2 & b2) | (a3 & b1) | a4
+        two |= line
+        one |= line & ~(b5 | (a1 & b4) | (a2 & b3) | (a3 & b2) | (a4 & b1) | a5)  # not six
     if len(FIVES) > 50000:
         FIVES.clear()
     hit = FIVES[colour] = (one, two)
@@ -185,31 +181,34 @@ def _wins(colour: int, squares: int, player: int) -> bool:
     return False
 
 
+#: one step back against each direction, split by the sign of the shift: (k, mask) pairs
+_BACK_UP = tuple(SHIFTS[d ^ 1] for d in range(8) if SHIFTS[d ^ 1][0] > 0)
+_BACK_DOWN = tuple((-SHIFTS[d ^ 1][0], SHIFTS[d ^ 1][1]) for d in range(8) if SHIFTS[d ^ 1][0] < 0)
+
+
 def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, int]:
     """(empty squares where a capture of ``own`` runs ending on ``other`` is possible, the
     ``own`` disks of those runs), over all eight directions."""
     dests = runs = 0
-    for d in range(8):
-        amount, mask = SHIFTS[d ^ 1]
-        if amount > 0:
-            t = frontier = own & (other << amount) & mask
-            for _ in range(limit - 1):
-                frontier = own & (frontier << amount) & mask
-                if not frontier:
-                    break
-                t |= frontier
-            dests |= empty & (t << amount) & mask
-        else:
-            back = -amount
-            t = frontier = own & (other >> back) & mask
-            for _ in range(limit - 1):
-                frontier = own & (frontier >> back) & mask
-                if not frontier:
-                    break
-                t |= frontier
-            dests |= empty & (t >> back) & mask
+    for k, mask in _BACK_UP:
+        t = frontier = own & (other << k) & mask
+        for _ in range(limit - 1):
+            frontier = own & (frontier << k) & mask
+            if not frontier:
+                break
+            t |= frontier
+        dests |= (t << k) & mask
         runs |= t
-    return dests, runs
+    for k, mask in _BACK_DOWN:
+        t = frontier = own & (other >> k) & mask
+        for _ in range(limit - 1):
+            frontier = own & (frontier >> k) & mask
+            if not frontier:
+                break
+            t |= frontier
+        dests |= (t >> k) & mask
+        runs |= t
+    return dests & empty, runs
 
 
 #: ``_ZONES[n][sq]``: the squares up to ``n`` steps from ``sq`` along the eight directions
