@@ -211,36 +211,27 @@ class Searcher:
             pos.make(move)
             same = pos.turn == me  # the mover lost a turn: it moves again, so no negation
             try:
-                if chosen is None:
-                    value = (
-                        search(depth - 1, alpha, beta, child)
-                        if same
-                        else -search(depth - 1, -beta, -alpha, child)
-                    )
-                else:
+                full = True
+                if chosen is not None:
                     # principal variation search: after the first move, a null window shows
                     # most moves no better; only one that beats alpha is searched again in
                     # full. Late quiet moves are first searched a ply shallower.
                     late += quiet
                     reduce = depth >= self.reduce_from and quiet and late > self.reduce_after
                     if reduce or beta > alpha + 1:
+                        down = depth - 1 - reduce
                         value = (
-                            search(depth - 1 - reduce, alpha, alpha + 1, child)
+                            search(down, alpha, alpha + 1, child)
                             if same
-                            else -search(depth - 1 - reduce, -alpha - 1, -alpha, child)
+                            else -search(down, -alpha - 1, -alpha, child)
                         )
-                        if value > alpha and (reduce or value < beta):
-                            value = (
-                                search(depth - 1, alpha, beta, child)
-                                if same
-                                else -search(depth - 1, -beta, -alpha, child)
-                            )
-                    else:
-                        value = (
-                            search(depth - 1, alpha, beta, child)
-                            if same
-                            else -search(depth - 1, -beta, -alpha, child)
-                        )
+                        full = value > alpha and (reduce or value < beta)
+                if full:
+                    value = (
+                        search(depth - 1, alpha, beta, child)
+                        if same
+                        else -search(depth - 1, -beta, -alpha, child)
+                    )
             finally:
                 pos.unmake()
             if value > best:
