@@ -188,17 +188,23 @@ _BACK_DOWN = tuple((-SHIFTS[d ^ 1][0], SHIFTS[d ^ 1][1]) for d in range(8) if SH
 
 def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, int]:
     """(empty squares where a capture of ``own`` runs ending on ``other`` is possible, the
-    ``own`` disks of those runs), over all eight directions."""
+    ``own`` disks such captures would take), over all eight directions."""
     dests = runs = 0
     for k, mask in _BACK_UP:
+        # t: the own disks that start a run of at most ``limit`` ending on an other disk
         t = frontier = own & (other << k) & mask
         for _ in range(limit - 1):
             frontier = own & (frontier << k) & mask
             if not frontier:
                 break
             t |= frontier
-        dests |= (t << k) & mask
-        runs |= t
+        found = (t << k) & mask & empty
+        dests |= found
+        # the runs that start next to an empty square, walked from it to their end
+        frontier = (found >> k) & t
+        while frontier:
+            runs |= frontier
+            frontier = (frontier >> k) & t
     for k, mask in _BACK_DOWN:
         t = frontier = own & (other >> k) & mask
         for _ in range(limit - 1):
@@ -206,9 +212,13 @@ def _capture_reach(own: int, other: int, empty: int, limit: int) -> tuple[int, i
             if not frontier:
                 break
             t |= frontier
-        dests |= (t >> k) & mask
-        runs |= t
-    return dests & empty, runs
+        found = (t >> k) & mask & empty
+        dests |= found
+        frontier = (found << k) & t
+        while frontier:
+            runs |= frontier
+            frontier = (frontier << k) & t
+    return dests, runs
 
 
 #: ``_ZONES[n][sq]``: the squares up to ``n`` steps from ``sq`` along the eight directions
