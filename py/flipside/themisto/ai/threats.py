@@ -350,6 +350,9 @@ def _capture_win_codes(black: int, white: int, player: int) -> Iterator[int]:
     zone = _ZONES[limit]
     for own, other in ((black, white), (white, black)):  # a disk of own arrives as other
         capturing, runs = _capture_reach(own, other, empty, limit)
+        changes = capturing | runs  # every square some capture here could turn ``other``
+        if not _five_cover(other | changes) & changes:
+            continue  # no capture of this colour can make five (about half the time)
         while capturing:
             low = capturing & -capturing
             capturing ^= low
