@@ -82,8 +82,9 @@ def check_wins(board: Board, pos: Position) -> None:
     if captures:  # a remembered first win that is now ruled out (as the rule can) is not given
         threats._CAPTURES.clear()
         threats._FIRST.clear()
-        first = win_codes(pos.black, pos.white, pos.turn, lambda m: True, True, True, False)
-        rest = win_codes(pos.black, pos.white, pos.turn, lambda m: m != first[0], True, True, False)
+        first = win_codes(pos.black, pos.white, pos.turn, pos.is_legal, True, True, False)
+        legal = lambda m: m != first[0] and pos.is_legal(m)
+        rest = win_codes(pos.black, pos.white, pos.turn, legal, True, True, False)
         assert rest == [] if len(captures) == 1 else rest[0] in captures and rest != first
     me = pos.turn
     live = score(pos.black, pos.white, me, bool(pos.pending & (3 - me)))[1]
