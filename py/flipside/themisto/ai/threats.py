@@ -312,7 +312,10 @@ def win_codes(
                 return out
         _keep(black, white, player, found)
         return out
-    for move in _capture_wins_of(black, white, player) if known is None else known:
+    if known is None:
+        known = list(_capture_win_codes(black, white, player))
+        _keep(black, white, player, known)
+    for move in known:
         if legal(move):
             out.append(move)
             if first_only:
@@ -325,18 +328,9 @@ _CAPTURES: dict[tuple[int, int, int], list[int]] = {}
 _FIRST: dict[tuple[int, int, int], int] = {}
 
 
-def _capture_wins_of(black: int, white: int, player: int) -> list[int]:
-    """The captures that would win for ``player`` to move, before the no-repetition rule
-    (cached: the search meets many positions more than once)."""
-    out = _CAPTURES.get((black, white, player))
-    if out is None:
-        out = list(_capture_win_codes(black, white, player))
-        _keep(black, white, player, out)
-    return out
-
-
 def _keep(black: int, white: int, player: int, wins: list[int]) -> None:
-    """Remember the whole list of capture wins of a position (a bounded cache)."""
+    """Remember the whole list of capture wins of a position, before the no-repetition rule
+    (a bounded cache: the search meets many positions more than once)."""
     if len(_CAPTURES) > 50000:
         _CAPTURES.clear()
     _CAPTURES[black, white, player] = wins
