@@ -74,10 +74,14 @@ class Tab:
     def wait_until(self, condition: str, timeout: float = 60.0) -> None:
         """Poll a JavaScript condition until it is true (the page's CSP forbids eval)."""
         end = time.monotonic() + timeout
-        while not self.evaluate(f"!!({condition})"):
+        while not self.poll(condition):
             if time.monotonic() > end:
                 raise AssertionError(f"{self.engine}: timed out waiting for: {condition}")
             time.sleep(0.05)
+
+    def poll(self, condition: str) -> bool:
+        """One reading of a JavaScript condition (no side effects, so it may be read again)."""
+        return bool(self.evaluate(f"!!({condition})"))
 
     def choose(self, selector: str, value: str) -> None:
         """Choose ``value`` in a ``<select>`` as a user would (the change event fires)."""
@@ -144,6 +148,18 @@ class SeleniumTab(Tab):
         if "error" in answer:
             raise AssertionError(f"{self.engine}: {answer['error']}")
         return answer["value"]
+
+    def poll(self, condition: str) -> bool:
+        """As ``Tab.poll``; a reading WebKitWebDriver fails to pass back ("Could not parse
+        script result", now and then under load) counts as not yet true."""
+        from selenium.common.exceptions import WebDriverException
+
+        try:
+            return super().poll(condition)
+        except WebDriverException as error:
+            if "Could not parse script result" not in str(error):
+                raise
+            return False
 
     def click_at(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
