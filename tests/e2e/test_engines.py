@@ -584,3 +584,86 @@ def test_the_page_in_german(tab: Tab, site: StaticServer) -> None:
     assert (snap["game"], snap["moves"]) in (("othello", ["f5"]), ("themisto", ["a1-b2"]))
     shoot(tab, f"engine-{tab.engine}-german-notice.png")
     assert_clean(tab, origin)
+
+
+THEMISTO_WIN = ["a1-b2", "a7-b6", "d1-c2", "h7-g6", "c2-d1x"]
+"""A whole Themisto game: its last move asks whether to capture, and the capture wins."""
+
+
+CLIPPED = """[...document.querySelectorAll('button, select, label, .player .who, .notice p')]
+    .filter((e) => e.offsetParent !== null)
+    .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth)
+    .map((e) => e.id || e.textContent.trim().slice(0, 30))"""
+"""Visible controls, player cards and notices whose text does not fit them or that stick out
+of the window: German's longer words, measured in each engine's own fonts."""
+
+
+def test_whole_games_in_german(tab: Tab, site: StaticServer) -> None:
+    """A game of each game played to its end in German in every engine: Othello's last moves
+    by clicks to the result and the finished game's offer, a whole Themisto game with the
+    capture question and the win; each status, announcement and move note Python's German."""
+    origin = site.origin
+    tab.goto(origin + "/")
+    ready(tab)
+    tab.choose("#language", "de")
+    tab.wait_until("document.documentElement.lang === 'de'")
+    settle(tab)
+
+    full = late_game(0)
+    start = late_game(6)
+    tab.goto("about:blank")
+    tab.goto(f"{origin}/#othello/{start}")
+    snap = ready(tab)
+    assert tab.evaluate("document.documentElement.lang") == "de"
+    rest = [full[i : i + 2] for i in range(len(start), len(full), 2)]
+    assert not any(m["note"] for m in german("state", record=f"othello/{full}")["moves"])
+    for count, square in enumerate(rest, start=len(start) // 2 + 1):
+        click_square(tab, square)
+        snap = wait_moves(tab, count)
+    expected = german("state", record=f"othello/{full}")
+    assert snap["over"] and snap["status"] == expected["status"] == "Spielende: Weiß gewinnt 43–21"
+    assert tab.evaluate("document.getElementById('announcer').textContent").startswith(
+        expected["said"]
+    )
+    # The winner's card says so in German (its ::after shows the name's data-badge).
+    badge = "document.querySelector('.player.winner .name').dataset.badge"
+    assert tab.evaluate(badge) == page_german("winner")
+    tab.wait_until("window.flipside.snapshot().notice !== null")
+    offer = tab.evaluate("document.getElementById('notice-action').textContent")
+    assert offer == page_german("Analyse game")
+    assert tab.evaluate(CLIPPED) == []
+    shoot(tab, f"engine-{tab.engine}-german-othello-over.png")
+
+    tab.goto("about:blank")
+    tab.goto(f"{origin}/#themisto/")
+    ready(tab)
+    for count, move in enumerate(THEMISTO_WIN, start=1):
+        frm, to = move.rstrip("x").split("-")
+        click_square(tab, frm)
+        tab.wait_until(f"window.flipside.snapshot().selected === '{frm}'")
+        click_square(tab, to)
+        if move.endswith("x"):
+            tab.wait_until("window.flipside.snapshot().choice !== null")
+            question = page_german("{from} to {to}: capture?")
+            for name, value in (("from", frm), ("to", to)):
+                question = question.replace("{" + name + "}", value)
+            assert tab.evaluate("document.getElementById('capture-text').textContent") == question
+            shoot(tab, f"engine-{tab.engine}-german-capture-choice.png")
+            tab.click("#choose-capture")
+        snap = wait_moves(tab, count)
+    record = "themisto/" + ",".join(THEMISTO_WIN)
+    expected = german("state", record=record)
+    assert snap["over"] and snap["status"] == expected["status"]
+    assert snap["status"] != facade_english("state", record=record)["status"]
+    assert tab.evaluate("document.getElementById('announcer').textContent").startswith(
+        expected["said"]
+    )
+    assert tab.evaluate(CLIPPED) == []
+    shoot(tab, f"engine-{tab.engine}-german-themisto-win.png")
+    assert_clean(tab, origin)
+
+
+def facade_english(method: str, **params: Any) -> dict[str, Any]:
+    """Python's answer in English, asked natively."""
+    answer = json.loads(facade.handle(json.dumps({"id": 1, "method": method, "params": params})))
+    return answer["result"]  # type: ignore[no-any-return]

@@ -105,7 +105,7 @@ def clipped(page: Page, root: str) -> list[str]:
     """Visible buttons, labels and menus under ``root`` whose text does not fit them, or that
     stick out of the window at the right."""
     return page.evaluate(  # type: ignore[no-any-return]
-        """(root) => [...document.querySelectorAll(root + ' button, ' + root + ' select, ' + root + ' label')]
+        """(root) => [...document.querySelectorAll(root + ' button, ' + root + ' select, ' + root + ' label, ' + root + ' .player .who')]
             .filter((e) => e.offsetParent !== null)
             .filter((e) => e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth)
             .map((e) => e.id || e.textContent.trim().slice(0, 30))""",

@@ -122,9 +122,11 @@ export function installPanel(app) {
     const sides = s?.sides ?? Object.keys(page.gameView.sides);
     sides.forEach((side, i) => {
       $(`player-${i}`).classList.toggle("to-move", s?.toMove === side);
-      $(`player-${i}`).classList.toggle("winner", !!s?.over && s.result?.winner === side);
+      const won = !!s?.over && s.result?.winner === side;
+      $(`player-${i}`).classList.toggle("winner", won);
       $(`player-${i}`).dataset.side = side;
       $(`name-${i}`).textContent = sideName(side);
+      $(`name-${i}`).dataset.badge = won ? tr("winner") : "";
       page.gameView.mark($(`disc-${i}`), side);
       const rules = page.gameView.sideRules?.[side] ?? "";
       const role = roleOf(side);
