@@ -240,6 +240,12 @@ def test_offline_after_one_visit(tab: Tab, dist: Path) -> None:
     click_square(tab, "d6")
     snap = wait_moves(tab, 2)
     assert snap["position"] == Board.from_transcript("f5d6").position()
+    # German, first chosen while offline: both its catalogs come from the cache.
+    tab.choose("#language", "de")
+    tab.wait_until("document.documentElement.lang === 'de'")
+    status = german("state", record="othello/f5d6")["status"]
+    tab.wait_until(f"window.flipside.snapshot().status === {json.dumps(status)}")
+    assert snapshot(tab)["notice"] is None
     assert snapshot(tab)["errors"] == []
 
 
