@@ -145,6 +145,51 @@ def test_themisto_words_of_a_capture_and_a_draw_in_german() -> None:
     assert record.startswith("themisto/")
 
 
+def test_themisto_hint_labels_in_german_letters_and_a_decimal_comma() -> None:
+    from flipside.themisto.ai import api as themisto_ai
+    from flipside.themisto.ai.search import PROVEN, WIN
+
+    i18n.use("de")
+    assert themisto_ai.label(WIN - 3) == "S3"  # Sieg: a forced win in three plies
+    assert themisto_ai.label(-(WIN - 2)) == "N2"  # Niederlage: a forced loss in two
+    assert themisto_ai.label(150) == "+1,5" and themisto_ai.label(-150) == "\u22121,5"
+    assert themisto_ai.label(0) == "0" and themisto_ai.label(300) == "+3"
+    i18n.use("en")
+    assert themisto_ai.label(WIN - 3) == "W3" and themisto_ai.label(-(WIN - 2)) == "L2"
+    assert themisto_ai.label(150) == "+1.5" and themisto_ai.label(-150) == "\u22121.5"
+    assert PROVEN <= WIN - 3
+    # Through the facade: the hints of a German request say S1 for the winning captures.
+    found = result("hints", record="themisto/a1-b2,a7-b6,d1-c2,h7-g6", seconds=5)
+    assert found["labels"]["c2-d1x"] == "S1"
+    assert all(label[0] in "SN+0\u2212" for label in found["labels"].values())
+    assert not any("." in label for label in found["labels"].values())
+    assert found["verdict"] == "Spieler eins gewinnt erzwungen in 1"
+
+
+def test_numbers_with_decimals_take_a_comma_in_german() -> None:
+    i18n.use("de")
+    assert i18n.number(1.5) == "1,5" and i18n.number(-0.25, "+g") == "-0,25"
+    assert i18n.number(0.123, ".2f") == "0,12" and i18n.number(3) == "3"
+    i18n.use("en")
+    assert i18n.number(1.5) == "1.5" and i18n.number(0.123, ".2f") == "0.12"
+
+
+def test_the_review_table_in_german() -> None:
+    from flipside import review
+
+    row = {"ply": 0, "by": "black", "move": "f5", "value": 0.5, "best": "f5", "bestValue": 0.5}
+    row |= {"exact": False, "loss": 1.25, "mark": "inaccuracy", "choices": 4}
+    done = review.Review("othello/f5", [row], review.summary("othello/f5", [row]))
+    i18n.use("de")
+    text = review.table(done)
+    assert "+0,5" in text and "1,25" in text and "Ungenauigkeit" in text
+    assert "mittlerer Verlust 1,25 Steine" in text and "\u00a0%" in text
+    assert "0.5" not in text and " discs" not in text
+    i18n.use("en")
+    english = review.table(done)
+    assert "+0.5" in english and "mean loss 1.25 discs" in english
+
+
 # -- English by default, each request its own language -------------------------------------
 
 

@@ -78,6 +78,13 @@ def ntr(singular: str, plural: str, n: int, /, **values: object) -> str:
     return _current.ngettext(singular, plural, n).format(n=n, **values)
 
 
+def number(value: float, spec: str = "g") -> str:
+    """``value`` formatted by ``spec`` (``format``'s) as the language in use writes numbers:
+    German with a decimal comma (``1,5``)."""
+    text = format(value, spec)
+    return text.replace(".", ",") if _language == "de" else text
+
+
 def N_(message: str) -> str:
     """``message`` itself: marks a text kept in a constant and translated where it is shown."""
     return message

@@ -17,13 +17,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from flipside import games
-from flipside.i18n import N_, ntr, tr
+from flipside.i18n import N_, ntr, number, tr
 from flipside.record import Record
 
 JSON = Any
 MARK_NAMES = ("inaccuracy", "mistake", "blunder")
 MARK_WORDS = {"inaccuracy": N_("inaccuracy"), "mistake": N_("mistake"), "blunder": N_("blunder")}
 """Each mark (a value of a row's ``mark``) as a word to translate where it is shown."""
+UNIT_WORDS = {"discs": N_("discs"), "points": N_("points")}
+"""Each game's unit of the values (``scale.unit``) as a word to translate where it is shown."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,13 +160,14 @@ def review(
 def _number(value: float | None) -> str:
     if value is None:
         return ""
-    return "0" if value == 0 else f"{value:+g}"
+    return "0" if value == 0 else number(value, "+g")
 
 
 def table(done: Review) -> str:
     """The review as text: one line per move (number, who, move, its value, the best move
     and its value, the loss, the mark), then each player's summary."""
     unit = done.summary["scale"]["unit"]
+    unit = tr(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
     lines = [
         f"{'#':>3}  {'by':<6} {'move':<8} {'value':>7}  {'best':<8} {'best value':>10}  {'loss':>6}  mark"
     ]
@@ -173,7 +176,7 @@ def table(done: Review) -> str:
         lines.append(
             f"{row['ply'] + 1:>3}  {row['by']:<6} {row['move']:<8} {_number(row['value']):>7}"
             f"{exact} {row['best']:<8} {_number(row['bestValue']):>10}  "
-            f"{'' if row['loss'] is None else format(row['loss'], 'g'):>6}  "
+            f"{'' if row['loss'] is None else number(row['loss']):>6}  "
             f"{row['mark'] and tr(MARK_WORDS[row['mark']]) or (tr('only move') if row['choices'] == 1 else '')}"
         )
     lines.append("")
@@ -186,8 +189,8 @@ def table(done: Review) -> str:
                 ntr("{n} blunder", "{n} blunders", side["blunder"]),
             ]
         )
-        shown = tr("n/a") if side["accuracy"] is None else f"{side['accuracy']:g}%"
-        mean = tr("n/a") if side["meanLoss"] is None else f"{side['meanLoss']:g} {unit}"
+        shown = tr("n/a") if side["accuracy"] is None else tr("{n}%", n=number(side["accuracy"]))
+        mean = tr("n/a") if side["meanLoss"] is None else f"{number(side['meanLoss'])} {unit}"
         lines.append(
             tr(
                 "{by}: accuracy {accuracy}, mean loss {mean}, {marks}",

@@ -188,6 +188,14 @@ export class ComputerPlayer {
     this.changed();
   }
 
+  /** The language changed: the hints shown hold Python's words (labels, verdict), so they
+   *  are asked again in the new one. */
+  relabel() {
+    if (!this.hints) return;
+    this.hints = null;
+    if (this.state) this.update(this.state);
+  }
+
   /** New settings ({computer, level, hints}); restarts what they change. */
   configure(settings) {
     this.use(settings);

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from flipside.i18n import tr
+from flipside.i18n import number, tr
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
@@ -99,7 +99,7 @@ def _solve(args: argparse.Namespace) -> int:
             "{side} to move, {empties} empties, solved in {seconds} s",
             side=board.turn.word(),
             empties=empties,
-            seconds=f"{seconds:.2f}",
+            seconds=number(seconds, ".2f"),
         )
     )
     print(" ".join([f"{score:+d}"] + [str(m) for m in best]))
@@ -129,9 +129,9 @@ def _play(args: argparse.Namespace) -> int:
     if args.error is None:
         who = tr("level {level}", level=engine.level)
     elif args.error == 1:
-        who = tr("losing {loss} disc a move", loss=f"{args.error:g}")
+        who = tr("losing {loss} disc a move", loss=number(args.error))
     else:
-        who = tr("losing {loss} discs a move", loss=f"{args.error:g}")
+        who = tr("losing {loss} discs a move", loss=number(args.error))
     print(
         tr(
             "You play {side}; the computer plays {who}. Type a move, undo or quit.",

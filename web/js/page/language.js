@@ -40,6 +40,7 @@ export function installLanguage(app) {
     } catch {
       // the texts Python wrote stay as they were until the next move
     }
+    app.ai.relabel();
     app.fillMenus();
     app.renderPanel(); // with the move list, history, review, puzzle and lesson
     app.renderAI();

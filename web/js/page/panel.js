@@ -168,28 +168,40 @@ export function installPanel(app) {
         ? ntr("(first to {n} games)", "(first to {n} games)", series.target)
         : ntr("(first to {n} points)", "(first to {n} points)", series.target);
     const score = `${name("A")} ${series.score.A} – ${series.score.B} ${name("B")}`;
+    // "You" takes its own verb: "you win", "you play" (German "du gewinnst", "du spielst").
     $("series-score").textContent = series.over
-      ? tr("{winner} wins the series, {score}", { winner: name(series.winner), score })
-      : tr("{score} · game {n}: {player} plays Black", { score, n: series.number, player: name(series.black) });
+      ? isYou(series.winner)
+        ? tr("You win the series, {score}", { score })
+        : tr("{winner} wins the series, {score}", { winner: name(series.winner), score })
+      : isYou(series.black)
+        ? tr("{score} · game {n}: you play Black", { score, n: series.number })
+        : tr("{score} · game {n}: {player} plays Black", { score, n: series.number, player: name(series.black) });
     const list = $("series-games");
     list.replaceChildren(
       ...series.games.map((g) => {
         const item = document.createElement("li");
         const game = { n: g.number, player: name(g.black), score: `${g.score[0]}–${g.score[1]}`, winner: name(g.winner) };
-        item.textContent = g.winner
-          ? tr("Game {n}: {player} Black, {score} ({winner} wins)", game)
-          : tr("Game {n}: {player} Black, {score} (draw)", game);
+        item.textContent = !g.winner
+          ? tr("Game {n}: {player} Black, {score} (draw)", game)
+          : isYou(g.winner)
+            ? tr("Game {n}: {player} Black, {score} (you win)", game)
+            : tr("Game {n}: {player} Black, {score} ({winner} wins)", game);
         return item;
       }),
     );
     $("next-game").hidden = !(page.state.over && !series.over);
   }
 
+  /** Whether the player plays the computer (not two people, not the computer both sides). */
+  const againstComputer = () => page.gameView.hasAI && !!ai.settings.computer && !ai.watching();
+
+  /** Whether series player `player` ("A" / "B") is the one playing the computer. */
+  const isYou = (player) => againstComputer() && player === (ai.settings.you ?? "A");
+
   /** "You" / "Computer" against the computer, else "Player A" / "Player B". */
   function seriesPlayerName(player) {
-    const you = ai.settings.you ?? "A";
-    if (!page.gameView.hasAI || !ai.settings.computer) return tr("Player {name}", { name: player });
-    return player === you ? tr("You") : tr("Computer");
+    if (!againstComputer()) return tr("Player {name}", { name: player });
+    return isYou(player) ? tr("You") : tr("Computer");
   }
 
   function renderPanel() {

@@ -13,7 +13,7 @@ from typing import Any
 from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.games import Report
-from flipside.i18n import tr
+from flipside.i18n import number, tr
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
 from flipside.themisto.ai.engine import Engine
@@ -40,11 +40,13 @@ def points(score: int) -> float:
 
 
 def label(score: int) -> str:
-    """``W3`` / ``L2`` for a forced win / loss in that many plies, else ``+1.5``, ``0``."""
+    """``W3`` / ``L2`` for a forced win / loss in that many plies, else ``+1.5``, ``0``, in
+    the language in use (German: ``S3`` / ``N2``, ``+1,5``)."""
     if abs(score) >= PROVEN:
-        return f"{'W' if score > 0 else 'L'}{WIN - abs(score)}"
+        plies = WIN - abs(score)
+        return tr("W{plies}", plies=plies) if score > 0 else tr("L{plies}", plies=plies)
     shown = points(score)
-    return "0" if shown == 0 else f"{shown:+g}".replace("-", "\u2212")
+    return "0" if shown == 0 else number(shown, "+g").replace("-", "\u2212")
 
 
 def _verdict(proven: object) -> str | None:
