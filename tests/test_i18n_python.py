@@ -163,7 +163,7 @@ def test_themisto_hint_labels_in_german_letters_and_a_decimal_comma() -> None:
     assert found["labels"]["c2-d1x"] == "S1"
     assert all(label[0] in "SN+0\u2212" for label in found["labels"].values())
     assert not any("." in label for label in found["labels"].values())
-    assert found["verdict"] == "Spieler eins gewinnt erzwungen in 1"
+    assert found["verdict"] == "Spieler eins erzwingt den Sieg in 1"
 
 
 def test_numbers_with_decimals_take_a_comma_in_german() -> None:

@@ -186,7 +186,7 @@ def test_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
         page.check("#hints")
         wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
         line = snapshot(page)["bestLineText"]
-        assert "(Spieler eins gewinnt erzwungen in 1)" in line
+        assert "(Spieler eins erzwingt den Sieg in 1)" in line
         best = line.split(": ")[1].split()[0]
         click_square(page, best[:2])
         wait_until(page, f"window.flipside.snapshot().selected === '{best[:2]}'")
