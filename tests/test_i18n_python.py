@@ -185,6 +185,9 @@ def test_the_review_table_in_german() -> None:
     assert "+0,5" in text and "1,25" in text and "Ungenauigkeit" in text
     assert "mittlerer Verlust 1,25 Steine" in text and "\u00a0%" in text
     assert "0.5" not in text and " discs" not in text
+    head, first = text.splitlines()[:2]
+    assert head.split()[1:4] == ["von", "Zug", "Wert"] and "bester Wert" in head
+    assert first.split()[1] == "Schwarz" and "\nSchwarz: Genauigkeit" in text
     i18n.use("en")
     english = review.table(done)
     assert "+0.5" in english and "mean loss 1.25 discs" in english

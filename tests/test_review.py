@@ -198,7 +198,8 @@ def test_analyse_prints_a_table_and_json(capsys: pytest.CaptureFixture[str]) -> 
     lines = out.splitlines()
     assert lines[0] == "Othello game othello/f5d6c3d3c4"
     assert [line.split()[2] for line in lines[2:7]] == ["f5", "d6", "c3", "d3", "c4"]
-    assert any(line.startswith("black: accuracy ") for line in lines)
+    assert [line.split()[1] for line in lines[2:4]] == ["Black", "White"]
+    assert any(line.startswith("Black: accuracy ") for line in lines)
     status, out, _ = run(
         capsys, "themisto", "analyse", "#themisto/b1-b4,g8-g6", "--json", "--depth", "1"
     )

@@ -41,6 +41,8 @@ class Adapter[G: Played](Protocol):
     TITLE: str
     AI_MODULE: str
     """The module of the game's computer player (a :class:`GameAI`), or "" for none."""
+    SIDE_WORDS: dict[str, str]
+    """Each side's name (``black``: ``Black``), in English: translated where shown."""
 
     def options_from_json(self, data: JSON) -> Options: ...
     def opening_moves(self, options: Any, seed: int | None = None) -> str: ...
@@ -103,6 +105,11 @@ def adapter(name: object) -> Adapter[Any]:
 def title(name: str) -> str:
     """The game's name in words (``Othello``)."""
     return adapter(name).TITLE
+
+
+def side_word(name: str, side: str) -> str:
+    """The name of ``side`` of the game called ``name`` in the language in use."""
+    return tr(adapter(name).SIDE_WORDS[side])
 
 
 def ai(name: str) -> GameAI:

@@ -163,21 +163,42 @@ def _number(value: float | None) -> str:
     return "0" if value == 0 else number(value, "+g")
 
 
+COLUMN_WORDS = (
+    N_("by"),
+    N_("move"),
+    N_("value"),
+    N_("best"),
+    N_("best value"),
+    N_("loss"),
+    N_("mark"),
+)
+"""The review table's column heads (translated where shown)."""
+
+
 def table(done: Review) -> str:
     """The review as text: one line per move (number, who, move, its value, the best move
     and its value, the loss, the mark), then each player's summary."""
     unit = done.summary["scale"]["unit"]
     unit = tr(UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
-    lines = [
-        f"{'#':>3}  {'by':<6} {'move':<8} {'value':>7}  {'best':<8} {'best value':>10}  {'loss':>6}  mark"
-    ]
+    game = Record.parse(done.record).game
+    names = {by: games.side_word(game, by) for by in done.summary["players"]}
+    head = [tr(word) for word in COLUMN_WORDS]
+    wide = [max(len(word), least) for word, least in zip(head, (6, 8, 7, 8, 10, 6), strict=False)]
+    wide[0] = max([wide[0], *map(len, names.values())])
+    heads = (
+        f"{'#':>3}  {head[0]:<{wide[0]}} {head[1]:<{wide[1]}} {head[2]:>{wide[2]}}  "
+        f"{head[3]:<{wide[3]}} {head[4]:>{wide[4]}}  {head[5]:>{wide[5]}}  {head[6]}"
+    )
+    lines = [heads]
     for row in done.rows:
         exact = "=" if row["exact"] else " "
+        loss = "" if row["loss"] is None else number(row["loss"])
+        mark = row["mark"] and tr(MARK_WORDS[row["mark"]])
         lines.append(
-            f"{row['ply'] + 1:>3}  {row['by']:<6} {row['move']:<8} {_number(row['value']):>7}"
-            f"{exact} {row['best']:<8} {_number(row['bestValue']):>10}  "
-            f"{'' if row['loss'] is None else number(row['loss']):>6}  "
-            f"{row['mark'] and tr(MARK_WORDS[row['mark']]) or (tr('only move') if row['choices'] == 1 else '')}"
+            f"{row['ply'] + 1:>3}  {names.get(row['by'], row['by']):<{wide[0]}} "
+            f"{row['move']:<{wide[1]}} {_number(row['value']):>{wide[2]}}"
+            f"{exact} {row['best']:<{wide[3]}} {_number(row['bestValue']):>{wide[4]}}  "
+            f"{loss:>{wide[5]}}  {mark or (tr('only move') if row['choices'] == 1 else '')}"
         )
     lines.append("")
     lines.append(tr("values in {unit} from the mover's view; = exact", unit=unit))
@@ -194,7 +215,7 @@ def table(done: Review) -> str:
         lines.append(
             tr(
                 "{by}: accuracy {accuracy}, mean loss {mean}, {marks}",
-                by=by,
+                by=names[by],
                 accuracy=shown,
                 mean=mean,
                 marks=marks,

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from flipside.i18n import tr
+from flipside.i18n import N_, tr
 from flipside.othello.board import Board, score_discs
 from flipside.othello.notation import PASS_MOVE, Color, Move, parse_position
 from flipside.othello.perft import perft as count_leaves
@@ -37,6 +37,8 @@ TITLE = "Othello"
 AI_MODULE = "flipside.othello.ai.api"
 """The computer player (think, hints, value, opening, solve), imported on first use."""
 SIDES = ("black", "white")
+SIDE_WORDS = {"black": N_("Black"), "white": N_("White")}
+"""Each side's name in words (translated where shown)."""
 CLOCK_LIMIT = 6 * 3600
 SERIES_LIMIT = {"games": 20, "points": 640}
 RANDOM_OPENING_LIMIT = 20

@@ -35,6 +35,8 @@ DRAW_TEXT = {
 """Why a draw ended the game, by :attr:`Status.reason` (translated where shown)."""
 PLAYER_WORDS = {1: N_("Player one"), 2: N_("Player two")}
 """The players' names at the start of a sentence."""
+SIDE_WORDS = {"one": PLAYER_WORDS[1], "two": PLAYER_WORDS[2]}
+"""Each side's name in words (translated where shown)."""
 PLAYER_INNER = {1: N_("player one"), 2: N_("player two")}
 """The players' names inside a sentence."""
 
