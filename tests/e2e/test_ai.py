@@ -124,7 +124,8 @@ def test_move_now_and_the_page_stays_responsive_while_thinking(
             const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
             let lit = 0;
             for (let i = 0; i < d.length; i += 4000) lit += d[i + 1] > 0;
-            const indicator = !document.getElementById('thinking').hidden;
+            const box = document.getElementById('thinking');
+            const indicator = !box.hidden && getComputedStyle(box).visibility === 'visible';
             const undoEnabled = !document.getElementById('undo').disabled;
             document.getElementById('undo').click();
             return { thinking, answered, position: state.position, lit, indicator, undoEnabled,
@@ -258,4 +259,37 @@ def test_undo_against_the_computer_goes_back_past_a_forced_pass(
     wait_until(page, f"window.flipside.snapshot().transcript === '{before_own_move}'", 30_000)
     snap = snapshot(page)
     assert snap["toMove"] == "black" and not snap["thinking"]
+    assert_clean(watch, root_server.origin)
+
+
+def test_the_controls_stay_put_while_the_computer_thinks_and_moves(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """Watching the computer play itself, its thinking line comes and goes every move: the
+    Pause button and New game under it must not jump (a click meant for Pause would land on
+    something else)."""
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.select_option("#computer", "both")
+    wait_until(page, "window.flipside.snapshot().moves.length >= 2", 60_000)
+    seen = page.evaluate(
+        """async () => {
+            const tops = new Set(), moves = new Set();
+            let thinking = 0, idle = 0;
+            const end = performance.now() + 3000;
+            while (performance.now() < end) {
+                tops.add(['watch-pause', 'new-game'].map((id) =>
+                    Math.round(document.getElementById(id).getBoundingClientRect().top)).join());
+                if (window.flipside.snapshot().thinking) thinking++; else idle++;
+                moves.add(window.flipside.snapshot().moves.length);
+                await new Promise((r) => setTimeout(r, 10));
+            }
+            return { tops: [...tops], thinking, idle, moves: moves.size };
+        }"""
+    )
+    assert seen["thinking"] > 0 and seen["idle"] > 0 and seen["moves"] >= 3  # it played on
+    assert len(seen["tops"]) == 1, seen["tops"]
+    page.click("#watch-pause")
+    expect(page.locator("#watch-pause")).to_have_text("Resume")
     assert_clean(watch, root_server.origin)

@@ -74,7 +74,10 @@ export function installPanel(app) {
         ? tr("{game} · you against the computer ({side}, {level})", { game, side: sideName(computer), level: levelName(level) })
         : tr("{game} · two players, one device", { game });
     const job = ai.thinking;
-    $("thinking").hidden = !job;
+    // While the computer plays, its line keeps its room between moves: the controls under it
+    // (Pause, Undo, New game) stay where the pointer is.
+    $("thinking").hidden = !job && !(withAI && computer);
+    $("thinking").classList.toggle("idle", !job);
     if (job) {
       const r = job.report;
       const depth = { depth: r?.depth, move: r?.move, verdict: r?.verdict, value: r && formatValue(r.score) };
@@ -87,6 +90,7 @@ export function installPanel(app) {
             : r.exact
               ? tr("Depth {depth} (exact) · best so far {move} {value}", depth)
               : tr("Depth {depth} · best so far {move} {value}", depth);
+      $("thinking-text").title = $("thinking-text").textContent;
     }
     $("ai-error").hidden = !ai.error;
     $("ai-error").textContent = ai.error ?? "";
