@@ -7,8 +7,10 @@ rules and audit in every engine are in test_engines.py."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page, expect
 from test_games import shoot, snapshot
@@ -174,76 +176,75 @@ def english_left(page: Page) -> list[str]:
     return left + [f"hint label {lab}" for lab in labels if lab[0] in "WL" or "." in lab]
 
 
-def test_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
-    browser: Browser, root_server: StaticServer
-) -> None:
+@pytest.fixture
+def german_page(browser: Browser) -> Iterator[tuple[Page, PageWatch]]:
+    """A page of a German browser (1100 x 900) and its error watch."""
     context = browser.new_context(locale="de-DE", viewport={"width": 1100, "height": 900})
     try:
         watch = PageWatch(context)
-        page = context.new_page()
-        page.goto(root_server.origin + "/#" + THEMISTO_BEFORE_WIN)
-        wait_ready(page)
-        page.check("#hints")
-        wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
-        line = snapshot(page)["bestLineText"]
-        assert "(Spieler eins erzwingt den Sieg in 1)" in line
-        best = line.split(": ")[1].split()[0]
-        click_square(page, best[:2])
-        wait_until(page, f"window.flipside.snapshot().selected === '{best[:2]}'")
-        marks = {m["square"]: m["label"] for m in snapshot(page)["hintMarks"]}
-        assert marks["d1"] == "S1"  # Sieg in 1: Python's label in German letters
-        assert german("hints", record=THEMISTO_BEFORE_WIN)["labels"][best] == "S1"
-        assert not any(label[0] in "WL" or "." in label for label in marks.values())
-        shoot(page, "german-themisto-hints.png")
-        # English chosen: the hints are asked again, in English.
-        page.select_option("#language", "en")
-        wait_until(
-            page, "(window.flipside.snapshot().bestLineText || '').includes('player one wins')"
-        )
-        assert snapshot(page)["selected"] == best[:2]  # the disk stays selected
-        wait_until(page, "window.flipside.snapshot().hintMarks.some((m) => m.label === 'W1')")
-        assert watch.errors == []
+        yield context.new_page(), watch
     finally:
         context.close()
+
+
+def test_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
+    german_page: tuple[Page, PageWatch], root_server: StaticServer
+) -> None:
+    page, watch = german_page
+    page.goto(root_server.origin + "/#" + THEMISTO_BEFORE_WIN)
+    wait_ready(page)
+    page.check("#hints")
+    wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
+    line = snapshot(page)["bestLineText"]
+    assert "(Spieler eins erzwingt den Sieg in 1)" in line
+    best = line.split(": ")[1].split()[0]
+    click_square(page, best[:2])
+    wait_until(page, f"window.flipside.snapshot().selected === '{best[:2]}'")
+    marks = {m["square"]: m["label"] for m in snapshot(page)["hintMarks"]}
+    assert marks["d1"] == "S1"  # Sieg in 1: Python's label in German letters
+    assert german("hints", record=THEMISTO_BEFORE_WIN)["labels"][best] == "S1"
+    assert not any(label[0] in "WL" or "." in label for label in marks.values())
+    shoot(page, "german-themisto-hints.png")
+    # English chosen: the hints are asked again, in English.
+    page.select_option("#language", "en")
+    wait_until(page, "(window.flipside.snapshot().bestLineText || '').includes('player one wins')")
+    assert snapshot(page)["selected"] == best[:2]  # the disk stays selected
+    wait_until(page, "window.flipside.snapshot().hintMarks.some((m) => m.label === 'W1')")
+    assert watch.errors == []
 
 
 def test_a_series_against_the_computer_says_you_play_in_german_and_english(
-    browser: Browser, root_server: StaticServer
+    german_page: tuple[Page, PageWatch], root_server: StaticServer
 ) -> None:
-    context = browser.new_context(locale="de-DE", viewport={"width": 1100, "height": 900})
-    try:
-        watch = PageWatch(context)
-        page = context.new_page()
-        page.goto(root_server.origin + "/")
-        wait_ready(page)
-        page.click("#new-game")
-        page.select_option("#opponent", "computer")
-        page.select_option("#first", "first")
-        page.select_option("#series", "games")
-        page.fill("#series-target", "2")
-        page.click("#start-game")
-        wait_until(page, "window.flipside.snapshot().series !== null")
-        expect(page.locator("#series-score")).to_have_text(
-            "Du 0 – 0 Computer · Partie 1: Du spielst Schwarz"
-        )
-        shoot(page, "german-series-you.png")
-        page.select_option("#language", "en")
-        expect(page.locator("#series-score")).to_have_text(
-            "You 0 – 0 Computer · game 1: you play Black"
-        )
-        assert watch.errors == []
-    finally:
-        context.close()
+    page, watch = german_page
+    page.goto(root_server.origin + "/")
+    wait_ready(page)
+    page.click("#new-game")
+    page.select_option("#opponent", "computer")
+    page.select_option("#first", "first")
+    page.select_option("#series", "games")
+    page.fill("#series-target", "2")
+    page.click("#start-game")
+    wait_until(page, "window.flipside.snapshot().series !== null")
+    expect(page.locator("#series-score")).to_have_text(
+        "Du 0 – 0 Computer · Partie 1: Du spielst Schwarz"
+    )
+    shoot(page, "german-series-you.png")
+    page.select_option("#language", "en")
+    expect(page.locator("#series-score")).to_have_text(
+        "You 0 – 0 Computer · game 1: you play Black"
+    )
+    assert watch.errors == []
 
 
 def test_a_walk_through_many_states_in_german_shows_no_english_message(
-    browser: Browser, root_server: StaticServer
+    german_page: tuple[Page, PageWatch], root_server: StaticServer
 ) -> None:
     from test_games import idle, open_link, themisto_link
 
     from test_import_export import WTHOR
 
-    context = browser.new_context(locale="de-DE", viewport={"width": 1100, "height": 900})
+    page, watch = german_page
     found: dict[str, list[str]] = {}
 
     def audit(where: str) -> None:
@@ -251,105 +252,100 @@ def test_a_walk_through_many_states_in_german_shows_no_english_message(
         if left:
             found[where] = left
 
-    try:
-        watch = PageWatch(context)
-        page = context.new_page()
-        page.goto(root_server.origin + "/#othello/f5d6")
-        wait_ready(page)
-        audit("start")
-        # The New game dialog with each choice revealed, and an invalid value's error.
-        page.click("#new-game")
-        for opponent in ("computer", "watch", "human"):
-            page.select_option("#opponent", opponent)
-            audit(f"dialog, opponent {opponent}")
-        page.select_option("#opponent", "computer")
-        page.select_option("#first", "toss")
-        for kind in ("xot", "random"):
-            page.select_option("#opening-kind", kind)
-            audit(f"dialog, opening {kind}")
-        page.select_option("#opening-kind", "standard")
-        page.select_option("#handicap", "2")
-        page.select_option("#clock", "custom")
-        for series in ("games", "points"):
-            page.select_option("#series", series)
-            audit(f"dialog, series {series}")
-        page.fill("#series-target", "9999")
-        page.evaluate("document.getElementById('series-target').removeAttribute('max')")
-        page.click("#start-game")
-        expect(page.locator("#new-game-error")).to_be_visible()
-        audit("dialog, invalid series")
-        page.check('#new-game-dialog input[name="game"][value="themisto"]')
-        page.select_option("#move-limit", "custom")
-        audit("dialog, Themisto")
-        page.keyboard.press("Escape")
-        # The editor: an invalid position's message.
-        page.click("#edit-board")
-        page.click("#editor-clear")
-        page.click("#editor-play")
-        wait_until(page, "document.getElementById('editor-message').textContent !== ''")
-        audit("editor, invalid")
-        page.keyboard.press("Escape")
-        # Import: an invalid paste, a valid one, a WTHOR file and a search in it.
-        page.click("#share")
-        page.fill("#import-text", "this is not a game")
-        wait_until(page, "document.getElementById('import-found').textContent !== ''")
-        audit("import, invalid")
-        page.fill("#import-text", "f5d6c3d3")
-        wait_until(page, "!document.getElementById('import-open').disabled")
-        audit("import, valid")
-        page.set_input_files("#import-file", str(WTHOR))
-        wait_until(page, "document.querySelectorAll('#wthor-games .wthor-game').length > 0")
-        page.fill("#wthor-search", "zzzz")
-        audit("import, WTHOR")
-        page.click("#share-close")
-        # The move box: an illegal and a malformed move; the history banner.
-        for typed in ("a1", "zz9"):
-            page.fill("#move-input", typed)
-            page.press("#move-input", "Enter")
-            wait_until(page, "window.flipside.snapshot().notice !== null")
-            audit(f"move box {typed}")
-        page.click("#history-start")
-        wait_until(page, "!window.flipside.snapshot().live")
-        audit("history")
-        # Othello: a forced pass, a disc given, a flag, a finished game.
-        for record in (
-            f"othello/{OTHELLO_MUST_PASS}",
-            "othello/&clock=3&flag=black",
-            f"othello/{OTHELLO_SHORT_GAME}",
-            f"othello/{OTHELLO_SHORT_GAME}&series=games:2",
-        ):
-            open_link(page, record)
-            audit(record)
-        # Themisto: a lost turn, the Pass button, a draw; hints with their labels.
-        open_link(page, themisto_link("X......."))
-        page.click("#pass")
-        wait_until(page, "window.flipside.snapshot().moves.length === 1")
-        page.click("#pass")
-        wait_until(page, "window.flipside.snapshot().over")
-        audit("Themisto draw")
-        open_link(page, THEMISTO_BEFORE_WIN)
-        page.check("#hints")
-        wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
-        ring = snapshot(page)["hintMarks"][0]["square"]
-        page.evaluate("window.scrollTo(0, 0)")
-        click_square(page, ring)
-        wait_until(page, f"window.flipside.snapshot().selected === '{ring}'")
-        wait_until(page, "window.flipside.snapshot().hintMarks.some((m) => m.label)")
-        audit("Themisto hints")
-        # A puzzle, a wrong try.
-        page.uncheck("#hints")
-        open_link(page, "othello/f5d6")
-        page.click("#puzzles")
-        wait_until(page, "window.flipside.snapshot().puzzle !== null")
-        idle(page)
-        puzzle = snapshot(page)["puzzle"]
-        wrong = next(m for m in snapshot(page)["legal"] if m != puzzle["best"])
-        page.fill("#move-input", wrong)
+    page.goto(root_server.origin + "/#othello/f5d6")
+    wait_ready(page)
+    audit("start")
+    # The New game dialog with each choice revealed, and an invalid value's error.
+    page.click("#new-game")
+    for opponent in ("computer", "watch", "human"):
+        page.select_option("#opponent", opponent)
+        audit(f"dialog, opponent {opponent}")
+    page.select_option("#opponent", "computer")
+    page.select_option("#first", "toss")
+    for kind in ("xot", "random"):
+        page.select_option("#opening-kind", kind)
+        audit(f"dialog, opening {kind}")
+    page.select_option("#opening-kind", "standard")
+    page.select_option("#handicap", "2")
+    page.select_option("#clock", "custom")
+    for series in ("games", "points"):
+        page.select_option("#series", series)
+        audit(f"dialog, series {series}")
+    page.fill("#series-target", "9999")
+    page.evaluate("document.getElementById('series-target').removeAttribute('max')")
+    page.click("#start-game")
+    expect(page.locator("#new-game-error")).to_be_visible()
+    audit("dialog, invalid series")
+    page.check('#new-game-dialog input[name="game"][value="themisto"]')
+    page.select_option("#move-limit", "custom")
+    audit("dialog, Themisto")
+    page.keyboard.press("Escape")
+    # The editor: an invalid position's message.
+    page.click("#edit-board")
+    page.click("#editor-clear")
+    page.click("#editor-play")
+    wait_until(page, "document.getElementById('editor-message').textContent !== ''")
+    audit("editor, invalid")
+    page.keyboard.press("Escape")
+    # Import: an invalid paste, a valid one, a WTHOR file and a search in it.
+    page.click("#share")
+    page.fill("#import-text", "this is not a game")
+    wait_until(page, "document.getElementById('import-found').textContent !== ''")
+    audit("import, invalid")
+    page.fill("#import-text", "f5d6c3d3")
+    wait_until(page, "!document.getElementById('import-open').disabled")
+    audit("import, valid")
+    page.set_input_files("#import-file", str(WTHOR))
+    wait_until(page, "document.querySelectorAll('#wthor-games .wthor-game').length > 0")
+    page.fill("#wthor-search", "zzzz")
+    audit("import, WTHOR")
+    page.click("#share-close")
+    # The move box: an illegal and a malformed move; the history banner.
+    for typed in ("a1", "zz9"):
+        page.fill("#move-input", typed)
         page.press("#move-input", "Enter")
-        wait_until(page, f"window.flipside.snapshot().puzzle.text !== {json.dumps(puzzle['text'])}")
-        audit("puzzle, wrong")
-        shoot(page, "german-walk-puzzle.png")
-        assert found == {}
-        assert watch.errors == []
-    finally:
-        context.close()
+        wait_until(page, "window.flipside.snapshot().notice !== null")
+        audit(f"move box {typed}")
+    page.click("#history-start")
+    wait_until(page, "!window.flipside.snapshot().live")
+    audit("history")
+    # Othello: a forced pass, a disc given, a flag, a finished game.
+    for record in (
+        f"othello/{OTHELLO_MUST_PASS}",
+        "othello/&clock=3&flag=black",
+        f"othello/{OTHELLO_SHORT_GAME}",
+        f"othello/{OTHELLO_SHORT_GAME}&series=games:2",
+    ):
+        open_link(page, record)
+        audit(record)
+    # Themisto: a lost turn, the Pass button, a draw; hints with their labels.
+    open_link(page, themisto_link("X......."))
+    page.click("#pass")
+    wait_until(page, "window.flipside.snapshot().moves.length === 1")
+    page.click("#pass")
+    wait_until(page, "window.flipside.snapshot().over")
+    audit("Themisto draw")
+    open_link(page, THEMISTO_BEFORE_WIN)
+    page.check("#hints")
+    wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
+    ring = snapshot(page)["hintMarks"][0]["square"]
+    page.evaluate("window.scrollTo(0, 0)")
+    click_square(page, ring)
+    wait_until(page, f"window.flipside.snapshot().selected === '{ring}'")
+    wait_until(page, "window.flipside.snapshot().hintMarks.some((m) => m.label)")
+    audit("Themisto hints")
+    # A puzzle, a wrong try.
+    page.uncheck("#hints")
+    open_link(page, "othello/f5d6")
+    page.click("#puzzles")
+    wait_until(page, "window.flipside.snapshot().puzzle !== null")
+    idle(page)
+    puzzle = snapshot(page)["puzzle"]
+    wrong = next(m for m in snapshot(page)["legal"] if m != puzzle["best"])
+    page.fill("#move-input", wrong)
+    page.press("#move-input", "Enter")
+    wait_until(page, f"window.flipside.snapshot().puzzle.text !== {json.dumps(puzzle['text'])}")
+    audit("puzzle, wrong")
+    shoot(page, "german-walk-puzzle.png")
+    assert found == {}
+    assert watch.errors == []
