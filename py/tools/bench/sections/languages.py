@@ -13,7 +13,7 @@ from tools.bench.page import require_dist, static_server, wait_ready
 from tools.bench.table import Row
 from tools.browsers import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 
-SAMPLES = 5
+SAMPLES = 9
 RECORD = "othello/f5d6c3d3c4"
 
 RELABELLED = """async (start) => {
@@ -70,7 +70,7 @@ def rows() -> list[Row]:
         (
             "start in German -> engine ready",
             round(de),
-            f"ms ({de / en:.2f}x English, +{de - en:.0f} ms); start-up paths: {', '.join(sorted(paths))}",
+            f"ms ({de / en:.2f}x English, {de - en:+.0f} ms); start-up paths: {', '.join(sorted(paths))}",
         ),
         (
             "change of language -> state relabelled",
