@@ -68,6 +68,11 @@ class Tab:
     def click(self, selector: str) -> None:
         raise NotImplementedError
 
+    def press(self, selector: str, hold: float) -> None:
+        """Press the mouse on ``selector``'s centre, hold it ``hold`` seconds, release: a
+        slow click, across which the page may change what it shows."""
+        raise NotImplementedError
+
     def console_errors(self) -> list[str]:
         return []
 
@@ -118,6 +123,12 @@ class PlaywrightTab(Tab):
 
     def click(self, selector: str) -> None:
         self.page.click(selector)
+
+    def press(self, selector: str, hold: float) -> None:
+        self.page.hover(selector)
+        self.page.mouse.down()
+        time.sleep(hold)
+        self.page.mouse.up()
 
     def console_errors(self) -> list[str]:
         return list(self.errors)
@@ -172,6 +183,13 @@ class SeleniumTab(Tab):
         from selenium.webdriver.common.by import By
 
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
+
+    def press(self, selector: str, hold: float) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.by import By
+
+        element = self.driver.find_element(By.CSS_SELECTOR, selector)
+        ActionChains(self.driver).click_and_hold(element).pause(hold).release().perform()
 
 
 @contextmanager

@@ -8,6 +8,7 @@ import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
 import { levelLabel } from "../levels.js";
 import { N_, ntr, onLanguageChange, tr } from "../i18n.js";
+import { setText } from "./text.js";
 
 /** The words of `roleOf`. */
 const ROLES = { computer: N_("computer"), you: N_("you") };
@@ -57,7 +58,7 @@ export function installPanel(app) {
     $("level2").hidden = $("level2-label").hidden = $("watch-controls").hidden = !watching;
     $("level-label").textContent = watching ? tr("Level of {side}", { side: sideName(Object.keys(view.sides)[0]) }) : tr("Level");
     $("level2-label").textContent = tr("Level of {side}", { side: sideName(Object.keys(view.sides)[1]) });
-    $("watch-pause").textContent = ai.paused ? tr("Resume") : tr("Pause");
+    setText($("watch-pause"), ai.paused ? tr("Resume") : tr("Pause"));
     $("watch-step").disabled = !ai.paused || !!ai.thinking || !!page.state?.over;
     const shortLevel = (n) => (typeof n === "number" ? tr("level {n}", { n }) : levelName(n));
     const levelName = (n) => {

@@ -8,7 +8,7 @@ import { Cancelled } from "../ai.js";
 import { saveReview, loadReview } from "../store.js";
 import { announce } from "../announce.js";
 import { formatNumber, N_, ntr, tr } from "../i18n.js";
-import { capitalize, errorText } from "./text.js";
+import { capitalize, errorText, setText } from "./text.js";
 
 const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 /** The marks' names (the facade's `mark` is the English word). */
@@ -200,7 +200,7 @@ export function installReview(app) {
     const unit = unitName(done?.summary?.scale.unit ?? "");
     $("review").hidden = !page.gameView.hasAI;
     $("review-start").disabled = !page.engineReady || !live?.moves.length || running;
-    $("review-start").textContent = done && !running ? tr("Analyse again") : tr("Analyse game");
+    setText($("review-start"), done && !running ? tr("Analyse again") : tr("Analyse game"));
     $("review-cancel").hidden = !running;
     $("review-progress").hidden = !running;
     $("review-error").hidden = !done?.error;

@@ -12,3 +12,10 @@ export function capitalize(text) {
 export function errorText(err) {
   return err?.template ? tr(err.template, err.values) : String(err?.message ?? err);
 }
+
+/** Write `text` into `element` only if it differs. A render that rewrites a button's text
+ *  between a press and its release loses the click in WebKit (the pressed text node is gone),
+ *  and renders run on every move and every report of the computer's search. */
+export function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
