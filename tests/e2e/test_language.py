@@ -252,25 +252,25 @@ def test_a_walk_through_many_states_in_german_shows_no_english_message(
         if left:
             found[where] = left
 
+    def audit_choices(menu: str, values: tuple[str, ...], what: str) -> None:
+        """The New game dialog with each of ``menu``'s ``values`` chosen in turn."""
+        for value in values:
+            page.select_option(menu, value)
+            audit(f"dialog, {what} {value}")
+
     page.goto(root_server.origin + "/#othello/f5d6")
     wait_ready(page)
     audit("start")
     # The New game dialog with each choice revealed, and an invalid value's error.
     page.click("#new-game")
-    for opponent in ("computer", "watch", "human"):
-        page.select_option("#opponent", opponent)
-        audit(f"dialog, opponent {opponent}")
+    audit_choices("#opponent", ("computer", "watch", "human"), "opponent")
     page.select_option("#opponent", "computer")
     page.select_option("#first", "toss")
-    for kind in ("xot", "random"):
-        page.select_option("#opening-kind", kind)
-        audit(f"dialog, opening {kind}")
+    audit_choices("#opening-kind", ("xot", "random"), "opening")
     page.select_option("#opening-kind", "standard")
     page.select_option("#handicap", "2")
     page.select_option("#clock", "custom")
-    for series in ("games", "points"):
-        page.select_option("#series", series)
-        audit(f"dialog, series {series}")
+    audit_choices("#series", ("games", "points"), "series")
     page.fill("#series-target", "9999")
     page.evaluate("document.getElementById('series-target').removeAttribute('max')")
     page.click("#start-game")
