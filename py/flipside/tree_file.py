@@ -53,13 +53,23 @@ EDGE_COLUMNS = (
 """The columns after the hashes, in file order: (name, ``array`` type code)."""
 
 
-def position_hash(first: int, second: int, extra: int) -> int:
-    """A 32-bit hash of a position: two 64-bit bit sets and a small number (the side to
+def _mix(x: int) -> int:
+    """SplitMix64's finaliser: a bijection of 64-bit numbers that spreads every bit."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def position_key(first: int, second: int, extra: int) -> int:
+    """A 64-bit hash of a position: two 64-bit bit sets and a small number (the side to
     move, and for Themisto the lost turns owed). The same on every platform."""
-    h = (first * 0x9E3779B97F4A7C15 + second) & _MASK
-    h = ((h ^ (h >> 31)) * 0xBF58476D1CE4E5B9 + extra) & _MASK
-    h = ((h ^ (h >> 27)) * 0x94D049BB133111EB) & _MASK
-    return (h ^ (h >> 31)) >> 32
+    return _mix(_mix(_mix(first) ^ second) ^ extra)
+
+
+def position_hash(first: int, second: int, extra: int) -> int:
+    """The 32 bits of :func:`position_key` the data file keeps."""
+    return position_key(first, second, extra) >> 32
 
 
 @dataclass(frozen=True, slots=True)

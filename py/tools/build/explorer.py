@@ -44,7 +44,6 @@ from tools.play import themisto_explorer_games as selfplay
 OTHELLO_MIN_GAMES = 5
 THEMISTO_MIN_GAMES = 2
 THEMISTO_GAMES = ROOT / "py" / "tools" / "build" / "data" / "themisto-explorer-games.tsv"
-_MASK = (1 << 64) - 1
 
 Form = tuple[int, int, int]
 Step = tuple[Form, tuple[int, ...], int | None]
@@ -80,10 +79,8 @@ class EdgeTotals:
 
 
 def form_key(form: Form) -> int:
-    """A 64-bit hash of a canonical form, for counting (the file keeps 32 bits)."""
-    h = (form[0] * 0xD6E8FEB86659FD93 + form[1]) & _MASK
-    h = ((h ^ (h >> 32)) * 0xD6E8FEB86659FD93 + form[2]) & _MASK
-    return h ^ (h >> 29)
+    """A 64-bit hash of a canonical form, for counting (the file keeps its top 32 bits)."""
+    return tree_file.position_key(*form)
 
 
 # -- the games ----------------------------------------------------------------------------------
@@ -124,14 +121,11 @@ def _othello_step(board: OthelloBoard, code: int | None) -> Step:
 
 
 def themisto_games(path: Path) -> Iterator[Played]:
-    """The self-play games of ``path`` (``index<TAB>moves<TAB>result``)."""
-    for line in path.read_text().splitlines():
-        if not line.strip():
-            continue
-        _, moves, result = line.split("\t")
+    """The self-play games of ``path``: games ``0..M-1`` (``selfplay.read_games``)."""
+    for moves, result in selfplay.read_games(path):
         board = ThemistoBoard()
         steps: list[Step] = []
-        for text in moves.split(","):
+        for text in moves:
             move = ThemistoMove.parse(text)
             form, _, symmetries = themisto_explorer.canonical(board)
             steps.append((form, symmetries, themisto_explorer.encode(move)))
