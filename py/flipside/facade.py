@@ -401,6 +401,21 @@ def solve(position: str, game: str = "othello") -> JSON:
     return games.ai(_adapter(game).NAME).solve(expect_str("position", position))
 
 
+# -- the opening explorer -------------------------------------------------------------------------
+# Each game's explorer (``EXPLORER_MODULE``) reads its tree file on first use.
+
+
+@method
+def explore(record: str) -> JSON:
+    """What was played from the position after ``record``: ``found``, ``games`` that
+    reached it, ``moves`` (``move``, ``games``, ``first`` / ``draws`` / ``second`` the
+    results, and Othello's mean final ``score`` and ``theory`` score), the ``opening`` name,
+    ``left`` (the move where the game left the tree: ``ply``, ``move``, ``games``) and
+    ``source`` (which games the tree holds)."""
+    parsed = _record(record)
+    return games.explorer(parsed.game).explore(parsed.text())
+
+
 # -- game review --------------------------------------------------------------------------------
 # The page reviews a game one move at a time (progress, pause, cancel); ``flipside.review``.
 

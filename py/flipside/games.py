@@ -2,8 +2,8 @@
 
 An adapter is a module (``flipside.othello.game``, ``flipside.themisto.game``) that reads
 and writes its game's records and builds the state the page draws; its computer player is a
-module of its own (``AI_MODULE``), imported on first use so that the start-up snapshot holds
-only the rules. The facade, import/export and the links reach a game only through here.
+module of its own (``AI_MODULE``), and so is its opening explorer (``EXPLORER_MODULE``), each
+imported on first use so that the start-up snapshot holds only the rules. The facade, import/export and the links reach a game only through here.
 """
 
 from __future__ import annotations
@@ -41,6 +41,8 @@ class Adapter[G: Played](Protocol):
     TITLE: str
     AI_MODULE: str
     """The module of the game's computer player (a :class:`GameAI`), or "" for none."""
+    EXPLORER_MODULE: str
+    """The module of the game's opening explorer (a :class:`GameExplorer`), or "" for none."""
     SIDE_WORDS: dict[str, str]
     """Each side's name (``black``: ``Black``), in English: translated where shown."""
 
@@ -86,6 +88,12 @@ class GameAI(Protocol):
     def blunder_by_proof(self, row: JSON) -> bool: ...
 
 
+class GameExplorer(Protocol):
+    """What the facade asks of a game's opening explorer (its ``EXPLORER_MODULE``)."""
+
+    def explore(self, record: str) -> JSON: ...
+
+
 GAMES: dict[str, Adapter[Any]] = {"othello": othello_game, "themisto": themisto_game}
 
 
@@ -118,6 +126,15 @@ def ai(name: str) -> GameAI:
     if not game.AI_MODULE:
         raise ValueError(tr("{game} has no computer player", game=game.TITLE))
     module: GameAI = importlib.import_module(game.AI_MODULE)
+    return module
+
+
+def explorer(name: str) -> GameExplorer:
+    """The opening explorer of the game called ``name`` (imported on first use)."""
+    game = adapter(name)
+    if not game.EXPLORER_MODULE:
+        raise ValueError(tr("{game} has no opening explorer", game=game.TITLE))
+    module: GameExplorer = importlib.import_module(game.EXPLORER_MODULE)
     return module
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.explore_cli import add_command as add_explore
 from flipside.i18n import number, tr
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
@@ -266,3 +267,4 @@ def add_commands(commands: Any) -> None:
     p.set_defaults(func=_play)
 
     add_analyse(commands, "othello")
+    add_explore(commands, "othello")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from flipside.explore_cli import add_command as add_explore
 from flipside.i18n import tr
 from flipside.perft_command import print_perft
 from flipside.review_cli import add_command as add_analyse
@@ -168,3 +169,4 @@ def add_parser(games: Any) -> None:
     p.set_defaults(func=_play)
 
     add_analyse(commands, "themisto")
+    add_explore(commands, "themisto")
