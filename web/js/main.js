@@ -27,6 +27,7 @@ import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
 import { installPuzzles } from "./page/puzzles.js";
+import { installExplorer } from "./page/explorer.js";
 import { installReview } from "./page/review.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
@@ -41,6 +42,7 @@ const ROOMS = [
   installStepping,
   installReview,
   installPuzzles,
+  installExplorer,
   installLearn,
   installGamesMenu,
   installStartup,
