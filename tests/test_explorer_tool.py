@@ -136,11 +136,32 @@ def test_the_board_editor_position_is_found_without_its_moves(tree: tree_file.Tr
 def test_the_output_is_deterministic(archive: Path) -> None:
     first = build(archive, 2)
     assert build(archive, 2) == first
+    paths = sorted(archive.glob("WTH_*.wtb"))
+    counts = tool.count(lambda: tool.othello_games(paths), 2, explorer.frame_move)
+    nodes = tool.nodes(counts, 2)
+    meta = {"game": "othello", "minGames": 2}
+    assert tree_file.pack(meta, nodes[::-1]) == first  # whatever order the nodes come in
     read = tree_file.Tree(first)
-    nodes = [(read.hashes[i], read.games(i), read.edges(i)) for i in range(len(read))]
-    assert tree_file.pack(read.meta, nodes[::-1]) == first  # whatever order the nodes come in
     # the start, f5 (all five), f5 d6 (A, B, C), then A and B to ply 5; 1 + 3 + 1 + 1 + 1 + 1 moves
     assert len(read) == 6 and read.edge_count == 8
+
+
+def test_a_salt_keeps_every_position_its_own_hash() -> None:
+    """Two forms whose hashes meet without a salt: the file takes the first salt that parts
+    them, and finds both."""
+    seen: dict[int, tuple[int, int, int]] = {}
+    form = (0, 0, 0)
+    for first in range(1, 1 << 20):
+        form = (first, 0, 0)
+        key = tree_file.position_hash(*form)
+        if key in seen:
+            break
+        seen[key] = form
+    other = seen[tree_file.position_hash(*form)]
+    edge = tree_file.Edge(19, 1, 1, 0, 2, 0, 0)
+    read = tree_file.Tree(tree_file.pack({}, [(form, 1, [edge]), (other, 2, [])]))
+    assert read.meta["salt"] > 0
+    assert read.games(read.find(*form)) == 1 and read.games(read.find(*other)) == 2
 
 
 def test_a_damaged_file_is_refused() -> None:

@@ -2,7 +2,8 @@
 
 Both games' explorers (``flipside.othello.explorer``, ``flipside.themisto.explorer``) read
 this format; ``py/tools/build/explorer.py`` writes it. A position is stored once for all its
-symmetric forms, under a 32-bit hash of its canonical form (:func:`position_hash`); each
+symmetric forms, under a 32-bit hash of its canonical form (:func:`position_hash`, with the
+file's ``salt``: the first that gives every position of the tree its own hash); each
 position has the number of games that reached it and one *edge* per move played from it,
 the move written in the canonical form's frame (the game's own code: a square, or a slide),
 with the games that played it, the first player's wins, the draws, the sum of the final
@@ -61,15 +62,15 @@ def _mix(x: int) -> int:
     return x ^ (x >> 31)
 
 
-def position_key(first: int, second: int, extra: int) -> int:
+def position_key(first: int, second: int, extra: int, salt: int = 0) -> int:
     """A 64-bit hash of a position: two 64-bit bit sets and a small number (the side to
     move, and for Themisto the lost turns owed). The same on every platform."""
-    return _mix(_mix(_mix(first) ^ second) ^ extra)
+    return _mix(_mix(_mix(first ^ salt) ^ second) ^ extra)
 
 
-def position_hash(first: int, second: int, extra: int) -> int:
+def position_hash(first: int, second: int, extra: int, salt: int = 0) -> int:
     """The 32 bits of :func:`position_key` the data file keeps."""
-    return position_key(first, second, extra) >> 32
+    return position_key(first, second, extra, salt) >> 32
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,8 +142,10 @@ class Tree:
         """How many edges (moves from a position) the tree holds."""
         return self.first_edge[-1]
 
-    def find(self, key: int) -> int | None:
-        """The index of the position whose hash is ``key``, or None."""
+    def find(self, first: int, second: int, extra: int) -> int | None:
+        """The index of the position (a canonical form: :func:`position_key`'s arguments)
+        whose hash it has, or None."""
+        key = position_hash(first, second, extra, self.meta.get("salt", 0))
         i = bisect_left(self.hashes, key)
         return i if i < len(self.hashes) and self.hashes[i] == key else None
 
@@ -190,17 +193,25 @@ def move_rows(edges: list[tuple[Any, Edge]], scores: bool = True) -> list[dict[s
     ]
 
 
-def pack(meta: dict[str, Any], nodes: list[tuple[int, int, list[Edge]]]) -> bytes:
-    """The data file of ``nodes``: (hash, games, edges) with distinct hashes, any order."""
-    nodes = sorted(nodes, key=lambda node: node[0])
-    hashes = [h for h, _, _ in nodes]
-    if len(set(hashes)) != len(hashes):
-        raise ValueError("two positions of the tree have the same hash")
+Form = tuple[int, int, int]
+"""A canonical form: :func:`position_key`'s arguments."""
+
+
+def pack(meta: dict[str, Any], nodes: list[tuple[Form, int, list[Edge]]]) -> bytes:
+    """The data file of ``nodes``: (canonical form, games, edges), any order; the hashes
+    with the first salt (0, 1, ...) under which no two positions share one."""
+    forms = [form for form, _, _ in nodes]
+    salt = next(
+        s for s in range(1 << 16) if len({position_hash(*f, s) for f in forms}) == len(forms)
+    )
+    meta = {**meta, "salt": salt}
+    keyed = sorted((position_hash(*form, salt), games, edges) for form, games, edges in nodes)
+    hashes = [h for h, _, _ in keyed]
     gaps = [b - a for a, b in zip([0, *hashes], hashes, strict=False)]
-    edges = [edge for _, _, node_edges in nodes for edge in node_edges]
+    edges = [edge for _, _, node_edges in keyed for edge in node_edges]
     text = json.dumps(meta, sort_keys=True, ensure_ascii=False).encode("utf-8")
     parts = [MAGIC, struct.pack("<HI", VERSION, len(text)), text]
-    parts.append(struct.pack("<II", len(nodes), len(edges)))
+    parts.append(struct.pack("<II", len(keyed), len(edges)))
 
     def column(code: str, values: list[int]) -> None:
         out = array(code, values)
@@ -209,8 +220,8 @@ def pack(meta: dict[str, Any], nodes: list[tuple[int, int, list[Edge]]]) -> byte
         parts.append(out.tobytes())
 
     column("I", gaps)
-    column("I", [games for _, games, _ in nodes])
-    column("H", [len(node_edges) for _, _, node_edges in nodes])
+    column("I", [games for _, games, _ in keyed])
+    column("H", [len(node_edges) for _, _, node_edges in keyed])
     for name, code in EDGE_COLUMNS:
         column(code, [getattr(edge, name) for edge in edges])
     return zlib.compress(b"".join(parts), 9)

@@ -20,7 +20,7 @@ from flipside.othello.board import START_BLACK, START_WHITE, Board
 from flipside.othello.notation import PASS, PASS_MOVE, Color, Move
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
-from flipside.tree_file import Edge, Tree, move_rows, position_hash
+from flipside.tree_file import Edge, Tree, move_rows
 
 JSON = Any
 DATA_FILE = "explorer.bin"
@@ -67,7 +67,7 @@ def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
     frame, most played first; None when the position is not in the tree (or only shares
     a hash with one of its positions: a stored move is not legal here)."""
     form, symmetry, _ = canonical(board.black, board.white, int(board.turn))
-    node = tree().find(position_hash(*form))
+    node = tree().find(*form)
     if node is None:
         return None
     back = INVERSE[symmetry]

@@ -2,7 +2,7 @@
 
     PYTHONPATH=py .venv/bin/python -m tools.build.explorer othello [--min-games 5]
     PYTHONPATH=py .venv/bin/python -m tools.build.explorer themisto [--min-games 2]
-    PYTHONPATH=py .venv/bin/python -m tools.build.explorer othello --cuts 2,3,5,8,10
+    PYTHONPATH=py .venv/bin/python -m tools.build.explorer othello --cuts 2,3,5,8,10  # and sizes
 
 Othello's tree is built from the WTHOR archive (``../shared/data/wthor/WTH_*.wtb``, in file
 order), Themisto's from the top level's self-play (``py/tools/build/data/
@@ -12,8 +12,8 @@ symmetric forms are one position); a position that at least ``--min-games`` game
 is in the tree, with every move played from it. Two passes over the games: the first counts
 the positions (by a 64-bit hash of the canonical form, counted with numpy), the second adds
 up the moves of the positions kept. Deterministic: the same games give the same bytes.
-``--cuts`` prints, for each cut, the positions, moves, file size and how far the games stay
-in the tree, and writes nothing. The file format: ``flipside.tree_file``.
+``--cuts`` also prints, for each cut, the positions, moves, file size and how far the games
+stay in the tree. The file format: ``flipside.tree_file``.
 """
 
 from __future__ import annotations
@@ -190,8 +190,8 @@ def count(
     return counts
 
 
-def nodes(counts: Counts, min_games: int) -> list[tuple[int, int, list[tree_file.Edge]]]:
-    """The tree's positions at a cut: (32-bit hash, games, edges most played first), each
+def nodes(counts: Counts, min_games: int) -> list[tuple[Form, int, list[tree_file.Edge]]]:
+    """The tree's positions at a cut: (canonical form, games, edges most played first), each
     move written as the code most of its class's games played in the canonical frame."""
     edges: dict[int, list[tree_file.Edge]] = {}
     for (key, _), t in sorted(counts.edges.items()):
@@ -205,7 +205,7 @@ def nodes(counts: Counts, min_games: int) -> list[tuple[int, int, list[tree_file
         if visits < min_games:
             continue
         ordered = sorted(edges.get(key, []), key=lambda e: (-e.games, e.move))
-        out.append((tree_file.position_hash(*counts.forms[key]), visits, ordered))
+        out.append((counts.forms[key], visits, ordered))
     return out
 
 
@@ -237,7 +237,7 @@ def main() -> None:
     parser.add_argument("--min-games", type=int, help="positions at least this many games reached")
     parser.add_argument("--out", type=Path, help="the file to write (default: the package's)")
     parser.add_argument("--source", type=Path, help="the WTHOR folder or the self-play file")
-    parser.add_argument("--cuts", help="print the sizes of these cuts (2,3,5) and write nothing")
+    parser.add_argument("--cuts", help="also print the sizes of these cuts (2,3,5)")
     args = parser.parse_args()
     broken: Counter[str] = Counter()
     if args.game == "othello":
@@ -268,14 +268,15 @@ def main() -> None:
             "depth": selfplay.DEPTH,
             "openingPlies": selfplay.OPENING_PLIES,
         }
-    cuts = sorted(int(c) for c in args.cuts.split(",")) if args.cuts else [min_games]
+    cuts = sorted(
+        {min_games, *(int(c) for c in args.cuts.split(","))} if args.cuts else {min_games}
+    )
     counts = count(games, min(cuts), frame_move)
     meta["games"] = len(counts.depths)
     if broken:
         print(f"{broken['games']} games stop at a move nobody can play (kept up to it)")
     if args.cuts:
         report(counts, cuts, meta)
-        return
     kept = nodes(counts, min_games)
     data = tree_file.pack({**meta, "minGames": min_games}, kept)
     out = args.out or ROOT / "py" / "flipside" / args.game / othello_explorer.DATA_FILE
