@@ -10,7 +10,7 @@
 import { engine } from "../rules-engine.js";
 import { Cancelled } from "../ai.js";
 import { formatValue } from "../board.js";
-import { formatNumber, ntr, onLanguageChange, tr } from "../i18n.js";
+import { currentLanguage, formatNumber, ntr, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
 const RETRY_MS = 600; // the search worker was restarted under a value request: ask again then
@@ -27,6 +27,7 @@ export function installExplorer(app) {
   let valuesFor = null; // the record whose hints are being asked
   let drawn = null; // the record whose answer is on screen
   let clickedAt = null; // when a move of the explorer (or its button) was clicked
+  let refocus = false; // a move was played from the focused table: focus the next moves
   const timings = { firstAnswer: null, drawn: null };
 
   /** The explorer's answer for `record`: asked once, drawn when it comes. */
@@ -232,10 +233,23 @@ export function installExplorer(app) {
     for (const th of table.querySelectorAll(".explorer-score")) th.hidden = !scores;
     const hints = moves.length && !s.over ? valuesOf(s) : null;
     const body = $("explorer-moves");
-    const hadFocus = body.contains(document.activeElement);
     const playable = canPlay(s) && !practice;
-    body.replaceChildren(...moves.map((move) => row(move, hints, scores, playable)));
-    if (hadFocus) body.querySelector("button:not(:disabled)")?.focus();
+    const key = JSON.stringify([s.record, moves, hints?.values ?? null, hints?.labels ?? null, playable, currentLanguage()]);
+    if (body.dataset.key !== key) {
+      body.dataset.key = key;
+      // The focus stays on the move it was on; after a move played from the table (a button
+      // loses it while disabled for the answer) it goes to the next position's moves.
+      const focused = body.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+      refocus ||= focused !== null;
+      body.replaceChildren(...moves.map((move) => row(move, hints, scores, playable)));
+      const free = document.activeElement === document.body || document.activeElement === null;
+      const same = focused && body.querySelector(`button[data-move="${focused}"]:not(:disabled)`);
+      if (drawn === s.record && same) same.focus();
+      else if (refocus && free && body.querySelector("button:not(:disabled)")) {
+        body.querySelector("button:not(:disabled)").focus();
+        refocus = false;
+      }
+    }
     if (drawn !== s.record) {
       drawn = s.record;
       if (clickedAt !== null) timings.drawn = performance.now() - clickedAt;
@@ -248,6 +262,7 @@ export function installExplorer(app) {
     const s = app.shownState();
     if (!button || !s || !canPlay(s)) return;
     clickedAt = performance.now();
+    refocus = document.activeElement === button;
     app.playMove(button.dataset.move, clickedAt);
   }
 
