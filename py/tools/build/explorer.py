@@ -41,7 +41,7 @@ from flipside.themisto.notation import Move as ThemistoMove
 from tools import ROOT, SHARED_DATA
 from tools.play import themisto_explorer_games as selfplay
 
-OTHELLO_MIN_GAMES = 5
+OTHELLO_MIN_GAMES = 4
 THEMISTO_MIN_GAMES = 2
 THEMISTO_GAMES = ROOT / "py" / "tools" / "build" / "data" / "themisto-explorer-games.tsv"
 

@@ -13,7 +13,7 @@ import { formatValue } from "../board.js";
 import { currentLanguage, formatNumber, ntr, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
-const RETRY_MS = 600; // the search worker was restarted under a value request: ask again then
+const RETRY_MS = 600; // the search worker busy, starting or restarted: ask for the values again then
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installExplorer(app) {
@@ -61,9 +61,16 @@ export function installExplorer(app) {
     const record = state.record;
     if (ai.hints?.record === record) return ai.hints;
     if (values.has(record)) return values.get(record);
-    if (ai.hintsFor === record) return null; // the hints on the board are on their way
-    const idle = ai.started && !ai.thinking && !ai.computerToMove(page.state) && !ai.error;
-    if (idle && valuesFor === null && !state.over) {
+    if (ai.hintsFor === record) {
+      later(); // the hints on the board are on their way
+      return null;
+    }
+    if (ai.error || state.over) return null;
+    if (!ai.started || !ai.search.ready || ai.thinking || ai.computerToMove(page.state)) {
+      later(); // the search worker is starting or busy with the computer's move: look again
+      return null;
+    }
+    if (valuesFor === null) {
       valuesFor = record;
       ai.search.call("hints", { record }).then(
         (found) => {
@@ -71,7 +78,7 @@ export function installExplorer(app) {
           values.set(record, found);
         },
         (err) => {
-          if (err instanceof Cancelled) setTimeout(render, RETRY_MS);
+          if (err instanceof Cancelled) later();
         },
       ).finally(() => {
         valuesFor = null;
@@ -79,6 +86,15 @@ export function installExplorer(app) {
       });
     }
     return null;
+  }
+
+  /** Draw again in a moment (once, however often asked). */
+  let waiting = null;
+  function later() {
+    waiting ??= setTimeout(() => {
+      waiting = null;
+      render();
+    }, RETRY_MS);
   }
 
   /** Whether the explorer's moves may be played in the position on screen. */
