@@ -227,6 +227,26 @@ def test_themisto_computer_games(page: Page, watch: PageWatch, root_server: Stat
     assert_clean(watch, origin)
 
 
+def test_a_tree_that_cannot_be_fetched(page: Page, root_server: StaticServer) -> None:
+    """The explorer says why, the game goes on, and opening it again asks again."""
+    page.route("**/explorer/othello.bin", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(f"{root_server.origin}/#othello/f5")
+    wait_ready(page)
+    page.click("#explorer-open")
+    wait_until(page, "window.flipside.snapshot().explorer.error !== null", 60_000)
+    assert snapshot(page)["explorer"]["status"] == (
+        "The explorer could not load: could not download othello.bin (HTTP 404)."
+    )
+    page.fill("#move-input", "d6")
+    page.press("#move-input", "Enter")
+    wait_until(page, "window.flipside.snapshot().moves.length === 2")
+    page.unroute("**/explorer/othello.bin")
+    page.click("#explorer-close")
+    page.click("#explorer-open")
+    wait_until(page, shown("othello/f5d6"), 60_000)
+    assert snapshot(page)["explorer"]["moves"] == native("othello/f5d6")["moves"]
+
+
 @pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_explorer_in_both_themes_passes_axe(
     browser: Browser, root_server: StaticServer, scheme: str

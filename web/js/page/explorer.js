@@ -17,7 +17,7 @@ const RETRY_MS = 600; // the search worker busy, starting or restarted: ask for 
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installExplorer(app) {
-  const { page, ai, moveHistory, $ } = app;
+  const { page, ai, $ } = app;
   let open = false;
   const answers = new Map(); // record -> the facade's `explore` answer
   const asked = new Set(); // records whose answer is on its way
@@ -33,7 +33,8 @@ export function installExplorer(app) {
   /** The explorer's answer for `record`: asked once, drawn when it comes. */
   function answerFor(record) {
     if (answers.has(record)) return answers.get(record);
-    if (!asked.has(record) && page.engineReady) {
+    // A failed record is asked again when the explorer is opened again, not at every redraw.
+    if (!asked.has(record) && page.engineReady && failure?.record !== record) {
       asked.add(record);
       opened.add(record.split("/")[0]);
       const began = performance.now();
@@ -108,6 +109,7 @@ export function installExplorer(app) {
 
   function toggle(want = !open) {
     open = want;
+    failure = null;
     clickedAt = open ? performance.now() : null;
     render();
     if (open) $("explorer-status").focus();

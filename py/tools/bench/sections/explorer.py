@@ -107,7 +107,7 @@ def click_rows(page: Any) -> list[Row]:
 def first_visit_rows(browser: Any, server: ServeGzip) -> list[Row]:
     """A cold visit to ready, as a fast link takes it (the start-up snapshot) and as a slow
     one does (the snapshot refused: the app wheel instead): bytes on the wire in all and of
-    the page's own files (html, css, js, the catalog), and the explorer files among them."""
+    the page's code (html, css, js), and the explorer files among them."""
     out: list[Row] = []
     for path, blocked in (("snapshot", False), ("wheel", True)):
         context = browser.new_context(viewport=VIEWPORT)
@@ -120,9 +120,12 @@ def first_visit_rows(browser: Any, server: ServeGzip) -> list[Row]:
         sent = server.httpd.take_log()
         context.close()
         wire = sum(s.wire_bytes for s in sent)
-        own = sum(s.wire_bytes for s in sent if "/pyodide/" not in s.path)
+        # the page's code: html, css, js (icons and the manifest come when Chromium looks)
+        own = sum(
+            s.wire_bytes for s in sent if s.path == "/" or s.path.endswith((".html", ".css", ".js"))
+        )
         trees = [s.path for s in sent if "/explorer/" in s.path]
-        note = f"localhost, cold, the {path} path; the page's own files {own:,}; explorer files: {len(trees)}"
+        note = f"localhost, cold, the {path} path; the page's code {own:,}; explorer files: {len(trees)}"
         out.append((f"first visit: bytes before ready ({path})", wire, note))
     return out
 
