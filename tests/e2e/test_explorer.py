@@ -227,8 +227,11 @@ def test_themisto_computer_games(page: Page, watch: PageWatch, root_server: Stat
     assert_clean(watch, origin)
 
 
-def test_a_tree_that_cannot_be_fetched(page: Page, root_server: StaticServer) -> None:
-    """The explorer says why, the game goes on, and opening it again asks again."""
+def test_a_tree_that_cannot_be_fetched(browser: Browser, root_server: StaticServer) -> None:
+    """The explorer says why, the game goes on, and opening it again asks again. (No
+    service worker: its own requests would pass the test's route.)"""
+    context = browser.new_context(viewport=VIEWPORT, service_workers="block")
+    page = context.new_page()
     page.route("**/explorer/othello.bin", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(f"{root_server.origin}/#othello/f5")
     wait_ready(page)
@@ -245,6 +248,7 @@ def test_a_tree_that_cannot_be_fetched(page: Page, root_server: StaticServer) ->
     page.click("#explorer-open")
     wait_until(page, shown("othello/f5d6"), 60_000)
     assert snapshot(page)["explorer"]["moves"] == native("othello/f5d6")["moves"]
+    context.close()
 
 
 @pytest.mark.parametrize("scheme", ["dark", "light"])
