@@ -180,10 +180,14 @@ export function installPuzzles(app) {
       solved.add(active.puzzle.id);
       const streak = active.hinted ? score.streak : score.streak + 1;
       savePuzzleScore(active.game, { ...score, solved: [...solved], streak, next: nextId() });
+      if (!active.tried) keepTry(active, "solved");
+      active.tried = true;
       announce(solvedText());
     } else {
       active.result = "failed";
       savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
+      if (!active.tried) keepTry(active, "failed");
+      active.tried = true;
       refute(live);
     }
     render();
@@ -230,6 +234,8 @@ export function installPuzzles(app) {
     const puzzle = active;
     if (puzzle.result === null) {
       puzzle.result = "shown";
+      if (!puzzle.tried) keepTry(puzzle, "failed");
+      puzzle.tried = true;
       const score = loadPuzzleScore(puzzle.game);
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }
@@ -335,5 +341,16 @@ export function installPuzzles(app) {
     };
   }
 
-  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot });
+  /** Whether `state` is the puzzle on screen (its position, any moves): not a game to keep. */
+  function isPuzzle(state) {
+    const setup = (record) => record.split("&").slice(1).join("&");
+    return !!active && setup(state.record) === setup(active.record);
+  }
+
+  /** The puzzle's first try joins the player's history (the library): solved or failed. */
+  function keepTry(puzzle, result) {
+    app.keepPuzzle?.({ game: puzzle.game, id: puzzle.puzzle.id, rating: puzzle.puzzle.rating ?? null, result, hinted: puzzle.hinted });
+  }
+
+  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, isPuzzle });
 }
