@@ -112,6 +112,7 @@ def test_summaries_give_moves_result_and_opening_or_the_error():
     assert themisto == {
         "record": "themisto/g1-g3",
         "game": "themisto",
+        "sides": ["one", "two"],
         "moves": 1,
         "over": False,
         "result": None,

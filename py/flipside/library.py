@@ -94,9 +94,9 @@ def _read_blocks(blocks: list[str]) -> list[JSON | str]:
 
 
 def summaries(records: list[str]) -> list[JSON]:
-    """What the library lists of each record: ``{record, game, moves, over, result,
-    opening}`` (the record as the game writes it; ``result`` as in the state), or
-    ``{"error"}`` for a record that is not a valid game."""
+    """What the library lists of each record: ``{record, game, sides, moves, over, result,
+    opening}`` (the record as the game writes it; ``sides`` and ``result`` as in the state),
+    or ``{"error"}`` for a record that is not a valid game."""
     out: list[JSON] = []
     for text in records:
         if not isinstance(text, str):
@@ -105,15 +105,17 @@ def summaries(records: list[str]) -> list[JSON]:
         try:
             parsed = Record.parse(text)
             adapter = games.adapter(parsed.game)
-            view = adapter.view(adapter.replay(parsed))
+            played = adapter.replay(parsed)
+            view = adapter.view(played)
         except ValueError as exc:
             out.append({"error": str(exc)})
             continue
-        record = adapter.replay(parsed).record().text()
+        record = played.record().text()
         out.append(
             {
                 "record": record,
                 "game": parsed.game,
+                "sides": view["sides"],
                 "moves": len(view["moves"]),
                 "over": view["over"],
                 "result": view["result"],

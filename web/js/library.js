@@ -13,15 +13,16 @@ import { createGamesView } from "./library/view.js";
 
 /** Open the library for the page `app`: {keep, keepReview, keepPuzzle, openView, snapshot}.
  *  Storage that cannot be opened leaves a library that keeps nothing and says why. */
-export async function startLibrary(app) {
+export async function startLibrary(app, older) {
   let library = null;
   let failure = null;
   let migrated = null;
   try {
     const db = await openLibraryDB({ onStale: () => stale() });
     library = new Library(db);
-    const move = () => migrate(library, { open: (method, params) => engine.call(method, params), settingsOf: app.settingsOf });
+    const move = () => migrate(library, older, { open: (method, params) => engine.call(method, params), settingsOf: app.settingsOf });
     migrated = await (navigator.locks?.request ? navigator.locks.request("flipside.migrate", move) : move());
+    app.olderMoved();
   } catch (err) {
     failure = err instanceof LibraryError ? err : new LibraryError("unavailable", err);
   }

@@ -6,34 +6,30 @@
 import { entryOf } from "./entry.js";
 
 /** localStorage keys the older versions wrote (store.js keeps writing the saves). */
-const OLD_KEYS = {
+export const OLD_KEYS = {
   saves: ["flipside.save.othello.v2", "flipside.save.themisto.v2", "flipside.save.v1"],
   previous: "flipside.previous.v1",
   reviews: "flipside.reviews.v1",
   puzzles: "flipside.puzzles.v1",
 };
 
-function read(key) {
+function parsed(text, fallback) {
   try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function readJson(key, fallback) {
-  try {
-    return JSON.parse(read(key) ?? "null") ?? fallback;
+    return JSON.parse(text ?? "null") ?? fallback;
   } catch {
     return fallback;
   }
 }
 
-/** Move the old saves into `library` once: {games, reviews, puzzles, problems} (counts and
- *  the saves that could not be read), or null when it was done before. `open(method, params)`
- *  asks the rules engine; `settingsOf(game)` gives a game's computer settings. */
-export async function migrate(library, { open, settingsOf }) {
+/** Move the older version's data (`older`: {key: text} as it was when this version first
+ *  started, read by page/games.js before anything was saved) into `library` once:
+ *  {games, reviews, puzzles, problems} (counts, and the saves that could not be read), or
+ *  null when it was done before. `open(method, params)` asks the rules engine;
+ *  `settingsOf(game)` gives a game's computer settings. */
+export async function migrate(library, older, { open, settingsOf }) {
   if (await library.meta("migrated")) return null;
+  const read = (key) => older?.[key] ?? null;
+  const readJson = (key, fallback) => parsed(read(key), fallback);
   const states = [];
   const problems = [];
   const saves = [...OLD_KEYS.saves, OLD_KEYS.previous].map(read).filter(Boolean);

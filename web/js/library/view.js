@@ -1,15 +1,15 @@
 // The Games view: every kept game, newest first, with filters and a search; open one to go
-// on with it or to replay and review it; delete (with an undo); export and import; how much
-// the browser stores; and the Progress tab (progress.js). The list paints its first rows
+// on with it or to replay and review it; delete (with an undo); the files and the storage
+// (files.js) and the Progress tab (progress.js). The list paints its first rows
 // from an index cursor, then reads every game for the filters and counts.
 
 import { engine } from "../rules-engine.js";
-import { currentLanguage, formatNumber, ntr, tr } from "../i18n.js";
-import { levelLabel } from "../levels.js";
-import { capitalize, errorText } from "../page/text.js";
-import { entryFromBackup, makeBackup, readBackup } from "./backup.js";
+import { currentLanguage, ntr, tr } from "../i18n.js";
+import { errorText } from "../page/text.js";
 import { failureText, gamesOpenElsewhere } from "./keeper.js";
-import { marginOf, newId, outcomeOf } from "./entry.js";
+import { outcomeOf } from "./entry.js";
+import { createFiles } from "./files.js";
+import { accuracyText, dateFormat, opponentText, resultText } from "./words.js";
 import { createProgress } from "./progress.js";
 
 /** Rows painted at first, and added by "Show more". */
@@ -21,6 +21,8 @@ export function createGamesView(app, store) {
   const { $ } = app;
   const dialog = $("library-dialog");
   const progress = createProgress(app, store);
+  const view = (entry) => app.games[entry.game];
+  const files = createFiles(app, store, { status: (text) => status(text), refresh: () => refresh() });
   let entries = []; // the games read so far, newest first
   let complete = false; // every game has been read (not just the first page)
   let skipped = 0; // stored records that could not be read
@@ -42,7 +44,7 @@ export function createGamesView(app, store) {
     if (!dialog.open) dialog.showModal();
     showTab(which);
     await refresh({ first: true });
-    askPersistence();
+    files.askPersistence();
   }
 
   /** Read the games again (the first page first when `first`) and redraw. */
@@ -76,7 +78,7 @@ export function createGamesView(app, store) {
     } catch (err) {
       status(failureText(err.kind ?? "failed", errorText(err)));
     }
-    renderStorage();
+    files.renderStorage();
   }
 
   function showTab(which) {
@@ -89,47 +91,6 @@ export function createGamesView(app, store) {
     }
     if (which === "progress" && complete) progress.render(entries);
   }
-
-  // -- words --------------------------------------------------------------------------------
-
-  const view = (entry) => app.games[entry.game];
-  const sideName = (entry, side) => tr(view(entry)?.sides[side] ?? side);
-
-  function opponentText(entry) {
-    const names = entry.names;
-    if (names && entry.sides?.length === 2 && names[entry.sides[0]] && names[entry.sides[1]]) {
-      return tr("{first} – {second}", { first: names[entry.sides[0]], second: names[entry.sides[1]] });
-    }
-    if (entry.opponent === "human") return tr("Two players");
-    if (entry.opponent === "watch") return tr("The computer against itself");
-    const level = entry.opponent.replace(/^level:/, "");
-    return tr("Computer · {level}", { level: levelLabel(level, view(entry)?.levels[level] ?? level) });
-  }
-
-  function resultText(entry) {
-    const outcome = outcomeOf(entry);
-    const margin = marginOf(entry);
-    const score = entry.result?.score;
-    if (outcome === null) return tr("Unfinished");
-    if (outcome === "win") return margin ? tr("Won by {n}", { n: margin }) : tr("Won");
-    if (outcome === "loss") return margin ? tr("Lost by {n}", { n: -margin }) : tr("Lost");
-    if (outcome === "draw") return tr("Draw");
-    const side = sideName(entry, outcome);
-    return Array.isArray(score) ? tr("{side} won {a}–{b}", { side, a: score[0], b: score[1] }) : tr("{side} won", { side });
-  }
-
-  function accuracyText(entry) {
-    const accuracy = entry.accuracy;
-    if (!accuracy) return "";
-    const percent = (v) => formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
-    if (entry.you && Number.isFinite(accuracy[entry.you])) return tr("Accuracy {accuracy}", { accuracy: percent(accuracy[entry.you]) });
-    const parts = (entry.sides ?? Object.keys(accuracy))
-      .filter((side) => Number.isFinite(accuracy[side]))
-      .map((side) => `${sideName(entry, side)} ${percent(accuracy[side])}`);
-    return parts.length ? tr("Accuracy {accuracy}", { accuracy: parts.join(" · ") }) : "";
-  }
-
-  const dateFormat = () => new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
 
   // -- filters -----------------------------------------------------------------------------
 
@@ -145,7 +106,7 @@ export function createGamesView(app, store) {
     const options = [...keys.entries()]
       .map(([key, entry]) => ({
         key,
-        label: `${view(entry)?.title ?? entry.game} · ${entry.names ? tr("Imported players") : opponentText(entry)}`,
+        label: `${view(entry)?.title ?? entry.game} · ${entry.names ? tr("Imported players") : opponentText(app.games, entry)}`,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, currentLanguage(), { numeric: true }));
     select.replaceChildren(new Option(tr("Every opponent"), ""), ...options.map((o) => new Option(o.label, o.key)));
@@ -208,11 +169,11 @@ export function createGamesView(app, store) {
     const cells = [
       ["library-date", entry.date || date],
       ["library-game", title],
-      ["library-opponent", opponentText(entry)],
-      ["library-result", resultText(entry)],
+      ["library-opponent", opponentText(app.games, entry)],
+      ["library-result", resultText(app.games, entry)],
       ["library-moves", ntr("{n} move", "{n} moves", entry.moves, { n: entry.moves })],
       ["library-opening", entry.opening ?? ""],
-      ["library-accuracy", accuracyText(entry)],
+      ["library-accuracy", accuracyText(app.games, entry)],
     ];
     const openButton = document.createElement("button");
     openButton.type = "button";
@@ -238,7 +199,7 @@ export function createGamesView(app, store) {
       tag.textContent = here ? tr("On screen") : tr("Open in another tab");
       item.append(tag);
     }
-    const exportButton = button(tr("Export"), `${tr("Export")}: ${title}, ${date}`, () => exportOne(entry));
+    const exportButton = button(tr("Export"), `${tr("Export")}: ${title}, ${date}`, () => files.exportOne(entry));
     exportButton.className = "library-export";
     const deleteButton = button(tr("Delete"), `${tr("Delete")}: ${title}, ${date}`, () => remove(entry));
     deleteButton.className = "library-delete";
@@ -331,189 +292,6 @@ export function createGamesView(app, store) {
     dialog.querySelector(`[data-id="${CSS.escape(entry.id)}"] .library-open`)?.focus();
   }
 
-  // -- export and import -------------------------------------------------------------------------
-
-  function save(text, name, type) {
-    const url = URL.createObjectURL(new Blob([text], { type }));
-    const a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    status(tr("Saved {file}.", { file: name }));
-  }
-
-  const stamp = () => new Date().toISOString().slice(0, 10);
-  const exportEntry = (entry) => ({
-    record: entry.record,
-    black: entry.names?.black ?? (entry.players?.black ? `Flipside ${entry.players.black}` : ""),
-    white: entry.names?.white ?? (entry.players?.white ? `Flipside ${entry.players.white}` : ""),
-    date: entry.date ?? new Date(entry.started).toISOString().slice(0, 10).replaceAll("-", "."),
-    place: entry.place ?? "",
-  });
-
-  async function exportOne(entry) {
-    try {
-      const files = await engine.call("library_export", { entries: [exportEntry(entry)] });
-      if (files.ggf) save(files.ggf, `flipside-${entry.game}-${entry.id}.ggf`, "text/plain");
-      else save(files.text, `flipside-${entry.game}-${entry.id}.txt`, "text/plain");
-    } catch (err) {
-      status(tr("Cannot export: {error}.", { error: errorText(err) }));
-    }
-  }
-
-  async function exportAll(kind) {
-    const library = store.library();
-    if (!library) return;
-    try {
-      const { entries: all } = await library.all();
-      if (kind === "backup") {
-        const reviews = await library.reviewsOf(all.filter((e) => e.reviewed).map((e) => e.id));
-        const puzzles = await library.puzzles();
-        save(JSON.stringify(makeBackup(all, reviews, puzzles)), `flipside-backup-${stamp()}.json`, "application/json");
-        return;
-      }
-      const game = kind === "ggf" ? "othello" : "themisto";
-      const chosen = all.filter((e) => e.game === game).reverse();
-      if (!chosen.length) {
-        status(tr("There is no {game} game to export.", { game: app.games[game].title }));
-        return;
-      }
-      const files = await engine.call("library_export", { entries: chosen.map(exportEntry) });
-      if (kind === "ggf") save(files.ggf, `flipside-othello-${stamp()}.ggf`, "text/plain");
-      else save(files.text, `flipside-themisto-${stamp()}.txt`, "text/plain");
-    } catch (err) {
-      status(tr("Cannot export: {error}.", { error: errorText(err) }));
-    }
-  }
-
-  /** Import a backup, a GGF file or a text file of games: new games are added, games already
-   *  in the library (the same record) are recognised and left as they are. */
-  async function importFile(file) {
-    const library = store.library();
-    if (!library || !file) return;
-    status(tr("Reading {file}…", { file: file.name }));
-    try {
-      const text = await file.text();
-      const { entries: known } = await library.all();
-      const records = new Set(known.map((e) => e.record));
-      const result = text.trimStart().startsWith("{")
-        ? await importBackup(library, text, records)
-        : await importGames(library, text, records);
-      const words = [
-        ntr("Added {n} game.", "Added {n} games.", result.added),
-        result.duplicates ? ntr("{n} was already in your library.", "{n} were already in your library.", result.duplicates) : "",
-        result.errors.length
-          ? ntr("{n} could not be read: {first}", "{n} could not be read, the first: {first}", result.errors.length, {
-              first: result.errors[0],
-            })
-          : "",
-      ];
-      status(words.filter(Boolean).join(" "));
-      if (result.added) store.keeper()?.announce(null);
-      await refresh();
-    } catch (err) {
-      status(tr("{problem}. Your library is unchanged.", { problem: capitalize(errorText(err)) }));
-    }
-  }
-
-  async function importGames(library, text, records) {
-    const read = await engine.call("library_read", { text });
-    const summaries = await engine.call("library_summaries", { records: read.games.map((g) => g.record) });
-    const errors = read.errors.map((e) => tr("game {number}: {error}", { number: e.number, error: e.message }));
-    const now = Date.now();
-    const added = [];
-    let duplicates = 0;
-    read.games.forEach((game, i) => {
-      const summary = summaries[i];
-      if (summary.error) return errors.push(summary.error);
-      if (records.has(summary.record)) return duplicates++;
-      records.add(summary.record);
-      const names = game.black || game.white ? { [summary.sides[0]]: game.black, [summary.sides[1]]: game.white } : null;
-      const entry = entryFromBackup(
-        { source: "import", started: now - i, names, date: game.date, place: game.place, opponent: "human" },
-        summary,
-        newId(),
-      );
-      added.push(entry);
-    });
-    await library.putAll(added);
-    return { added: added.length, duplicates, errors };
-  }
-
-  async function importBackup(library, text, records) {
-    const backup = readBackup(text); // a BackupError says what is wrong, in words
-    const summaries = backup.games.length
-      ? await engine.call("library_summaries", { records: backup.games.map((g) => g.record) })
-      : [];
-    const errors = [];
-    const added = [];
-    const ids = new Map();
-    let duplicates = 0;
-    backup.games.forEach((game, i) => {
-      const summary = summaries[i];
-      if (summary.error) return errors.push(summary.error);
-      if (records.has(summary.record)) return duplicates++;
-      records.add(summary.record);
-      const id = newId();
-      if (typeof game.id === "string") ids.set(game.id, id);
-      added.push(entryFromBackup(game, summary, id));
-    });
-    const reviews = backup.reviews
-      .filter((r) => ids.has(r.id))
-      .map((r) => ({ id: ids.get(r.id), record: r.record, rows: r.rows, summary: r.summary }));
-    await library.putAll(added, reviews);
-    const attempts = new Set((await library.puzzles()).map((p) => `${p.game}|${p.id}|${p.at}`));
-    for (const attempt of backup.puzzles) {
-      if (!attempts.has(`${attempt.game}|${attempt.id}|${attempt.at}`)) {
-        await library.addPuzzle({ ...attempt, at: Number.isFinite(attempt.at) ? attempt.at : Date.now() });
-      }
-    }
-    for (let n = 0; n < backup.skipped; n++) errors.push(tr("an entry without a record"));
-    return { added: added.length, duplicates, errors };
-  }
-
-  // -- storage ---------------------------------------------------------------------------------
-
-  let persisted = null;
-
-  async function askPersistence() {
-    try {
-      persisted = (await navigator.storage?.persisted?.()) ?? null;
-      renderStorage();
-      if (persisted === false && navigator.storage?.persist) {
-        persisted = await navigator.storage.persist();
-        renderStorage();
-      }
-    } catch {
-      persisted = null;
-    }
-  }
-
-  async function renderStorage() {
-    const failure = store.failure();
-    const parts = [];
-    if (failure) parts.push(failureText(failure.kind, failure.message));
-    else if (persisted === true) parts.push(tr("The browser keeps your games until you delete them."));
-    else if (persisted === false) parts.push(tr("The browser may clear your games when it runs short of space: download a backup now and then."));
-    try {
-      const estimate = await navigator.storage?.estimate?.();
-      if (estimate?.usage !== undefined) {
-        const mb = (bytes) => formatNumber(bytes / 1e6, { maximumFractionDigits: 1 });
-        parts.push(
-          estimate.quota
-            ? tr("Flipside uses {used} MB of the {quota} MB this browser allows.", { used: mb(estimate.usage), quota: mb(estimate.quota) })
-            : tr("Flipside uses {used} MB.", { used: mb(estimate.usage) }),
-        );
-      }
-    } catch {
-      // no estimate: nothing said of the space
-    }
-    $("library-storage").textContent = parts.join(" ");
-  }
-
   // -- wiring -----------------------------------------------------------------------------------
 
   for (const id of ["library-game", "library-opponent", "library-result"]) {
@@ -532,13 +310,6 @@ export function createGamesView(app, store) {
   });
   $("library-undo-button").addEventListener("click", () => undoDelete());
   $("library-close").addEventListener("click", () => dialog.close());
-  $("library-export-ggf").addEventListener("click", () => exportAll("ggf"));
-  $("library-export-text").addEventListener("click", () => exportAll("text"));
-  $("library-export-backup").addEventListener("click", () => exportAll("backup"));
-  $("library-import").addEventListener("change", (event) => {
-    importFile(event.target.files?.[0]);
-    event.target.value = "";
-  });
   for (const name of ["games", "progress"]) $(`library-tab-${name}`).addEventListener("click", () => showTab(name));
   $("library-tabs").addEventListener("keydown", (event) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;

@@ -10,6 +10,18 @@ import { tr } from "../i18n.js";
 const TAB_KEY = "flipside.tab.v1";
 const LAST_KEY = "flipside.lastid.v1";
 const LOCK_PREFIX = "flipside.game.";
+const LOAD_AFTER_MS = 300;
+/** What the versions before the library kept, read at this version's first start before
+ *  anything is saved (then "moved" once the library holds it). */
+const OLDER_KEY = "flipside.library.v1";
+const OLDER_KEYS = [
+  "flipside.save.othello.v2",
+  "flipside.save.themisto.v2",
+  "flipside.save.v1",
+  "flipside.previous.v1",
+  "flipside.reviews.v1",
+  "flipside.puzzles.v1",
+];
 
 function readJson(storage, key) {
   try {
@@ -31,16 +43,38 @@ function writeJson(storage, key, value) {
 const session = () => window.sessionStorage;
 const local = () => window.localStorage;
 
+/** The older versions' data as it was before this version saved anything, kept under
+ *  OLDER_KEY until the library has moved it (null once it has, or on a fresh browser). */
+function olderData() {
+  try {
+    const store = local();
+    const kept = store?.getItem(OLDER_KEY);
+    if (kept === "moved") return null;
+    if (kept) return JSON.parse(kept);
+    const data = Object.fromEntries(OLDER_KEYS.map((key) => [key, store?.getItem(key) ?? null]));
+    store?.setItem(OLDER_KEY, JSON.stringify(data));
+    return data;
+  } catch {
+    return null;
+  }
+}
+
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installGames(app) {
   const { page, $ } = app;
+  const older = olderData();
   let started = null; // the library service's promise (js/library.js)
   let service = null; // the service, once it is there
   let queue = Promise.resolve(); // keeps run in the order the games were shown
 
+  /** The library's service, loaded once: after the page is ready and has drawn its game
+   *  (LOAD_AFTER_MS), so that neither the first visit's bytes before the game is playable nor
+   *  the first frames pay for it. */
   function library() {
-    started ??= import("../library.js")
-      .then((module) => module.startLibrary(app))
+    started ??= app.ready
+      .then(() => new Promise((resolve) => setTimeout(resolve, LOAD_AFTER_MS)))
+      .then(() => import("../library.js"))
+      .then((module) => module.startLibrary(app, older))
       .then((s) => (service = s));
     return started;
   }
@@ -102,6 +136,7 @@ export function installGames(app) {
   async function openGames(tab = "games") {
     if (!page.engineReady) return;
     const s = await library().catch(() => null);
+    await queue; // the game on screen is known (and written) before the list is read
     s?.openView(tab);
   }
 
@@ -110,7 +145,17 @@ export function installGames(app) {
   /** A puzzle or a lesson step: practice, not a game to keep. */
   const isPractice = (state) => !!(app.isPuzzle?.(state) || app.isLesson?.(state));
 
+  /** The older data is in the library: not read again. */
+  function olderMoved() {
+    try {
+      local()?.setItem(OLDER_KEY, "moved");
+    } catch {
+      // read again on the next start; the library knows it moved it (its meta)
+    }
+  }
+
   Object.assign(app, {
+    olderMoved,
     isPractice,
     keepGame,
     noteTabGame,

@@ -22,6 +22,7 @@ const KINDS = {
   "win in two": N_("Win in two"),
 };
 const kindOf = (puzzle) => puzzle.kind ?? "endgame";
+const setupOf = (record) => record.split("&").slice(1).join("&");
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPuzzles(app) {
@@ -152,7 +153,7 @@ export function installPuzzles(app) {
   function follow() {
     const live = page.state;
     if (!active || !live) return;
-    if (live.record.split("&").slice(1).join("&") !== active.record.split("&").slice(1).join("&")) {
+    if (!isPuzzle(live)) {
       active = null; // another game: the puzzle is left
       return;
     }
@@ -172,22 +173,18 @@ export function installPuzzles(app) {
   }
 
   function judge(live, right) {
-    const played = live.moves.at(-1).text;
     const score = loadPuzzleScore(active.game);
     const solved = new Set(score.solved);
+    keepTry(active, right ? "solved" : "failed");
     if (right) {
       active.result = "solved";
       solved.add(active.puzzle.id);
       const streak = active.hinted ? score.streak : score.streak + 1;
       savePuzzleScore(active.game, { ...score, solved: [...solved], streak, next: nextId() });
-      if (!active.tried) keepTry(active, "solved");
-      active.tried = true;
       announce(solvedText());
     } else {
       active.result = "failed";
       savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
-      if (!active.tried) keepTry(active, "failed");
-      active.tried = true;
       refute(live);
     }
     render();
@@ -234,8 +231,7 @@ export function installPuzzles(app) {
     const puzzle = active;
     if (puzzle.result === null) {
       puzzle.result = "shown";
-      if (!puzzle.tried) keepTry(puzzle, "failed");
-      puzzle.tried = true;
+      keepTry(puzzle, "failed");
       const score = loadPuzzleScore(puzzle.game);
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }
@@ -342,14 +338,12 @@ export function installPuzzles(app) {
   }
 
   /** Whether `state` is the puzzle on screen (its position, any moves): not a game to keep. */
-  function isPuzzle(state) {
-    const setup = (record) => record.split("&").slice(1).join("&");
-    return !!active && setup(state.record) === setup(active.record);
-  }
+  const isPuzzle = (state) => !!active && setupOf(state.record) === setupOf(active.record);
 
   /** The puzzle's first try joins the player's history (the library): solved or failed. */
-  function keepTry(puzzle, result) {
-    app.keepPuzzle?.({ game: puzzle.game, id: puzzle.puzzle.id, rating: puzzle.puzzle.rating ?? null, result, hinted: puzzle.hinted });
+  function keepTry(p, result) {
+    if (!p.tried) app.keepPuzzle?.({ game: p.game, id: p.puzzle.id, rating: p.puzzle.rating ?? null, result, hinted: p.hinted });
+    p.tried = true;
   }
 
   Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, isPuzzle });
