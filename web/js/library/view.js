@@ -175,21 +175,25 @@ export function createGamesView(app, store) {
       ["library-opening", entry.opening ?? ""],
       ["library-accuracy", accuracyText(app.games, entry)],
     ];
+    // The row's name is its text: what the button does (for screen readers), then each cell,
+    // spaces between them (a grid lays out no whitespace, a screen reader reads it).
+    const action = entry.over ? tr("Replay and review") : tr("Continue");
     const openButton = document.createElement("button");
     openButton.type = "button";
     openButton.className = "library-open";
+    openButton.title = action;
+    const hidden = document.createElement("span");
+    hidden.className = "visually-hidden";
+    hidden.textContent = `${action}: `;
+    openButton.append(hidden);
     for (const [name, text] of cells) {
       const span = document.createElement("span");
       span.className = name;
       span.textContent = text;
-      openButton.append(span);
+      openButton.append(span, " ");
     }
     const outcome = outcomeOf(entry);
     if (outcome) openButton.querySelector(".library-result").dataset.outcome = outcome;
-    const action = entry.over ? tr("Replay and review") : tr("Continue");
-    const summary = cells.map(([, text]) => text).filter(Boolean).join(", ");
-    openButton.setAttribute("aria-label", `${action}: ${summary}`);
-    openButton.title = action;
     openButton.addEventListener("click", () => openGame(entry));
     item.append(openButton);
     const here = store.keeper()?.current?.id === entry.id;
@@ -331,7 +335,7 @@ export function createGamesView(app, store) {
       tab,
       rows: [...$("library-list").children].map((li) => ({
         id: li.dataset.id,
-        text: [...li.querySelector(".library-open").children].map((s) => s.textContent),
+        text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map((s) => s.textContent),
         tag: li.querySelector(".library-tag")?.textContent ?? null,
       })),
       count: $("library-count").textContent,
