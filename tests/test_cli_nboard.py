@@ -16,6 +16,7 @@ from pathlib import Path
 
 from flipside.othello.ai.engine import solve
 from flipside.othello.board import Board
+from flipside.othello.nboard import EXACT_BEYOND_DEPTH
 from flipside.othello.notation import Move
 from nboard_lines import MYNAME, STATUS, check_go, check_hint, searches
 
@@ -121,9 +122,11 @@ def test_the_protocols_session() -> None:
     check_go(board, engine.search("go"))  # the engine follows the moves sent
 
     near_end = Board.from_transcript(NEAR_END)
+    engine.send(f"set depth {10 - EXACT_BEYOND_DEPTH}")
+    assert MYNAME.match(engine.read())
     engine.send(f"set game {nboard_ggf(NEAR_END)}")
     score, best = solve(near_end)
-    answer = check_go(near_end, engine.search("go"))  # 10 empties: exact at depth 4
+    answer = check_go(near_end, engine.search("go"))  # 10 empties: exact at this depth
     assert answer["move"].lower() in [str(m) for m in best] and float(answer["eval"]) == score
     last = check_hint(near_end, engine.search("hint 2"), 2)[-1]
     assert float(last[0]["eval"]) == score and last[0]["note"] == "exact"

@@ -30,17 +30,17 @@ from flipside.othello.ai.endgame import Solver, Stopped
 from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import DepthResult, Searcher, Table
 from flipside.othello.bitboard import legal_moves
-from flipside.othello.board import Board, IllegalMoveError
+from flipside.othello.board import Board
 from flipside.othello.notation import PASS, PASS_MOVE, Move
 
 NAME = "Flipside"
 DEFAULT_DEPTH = 8
 """The midgame depth until the program sends ``set depth``."""
 MAX_DEPTH = 60
-EXACT_BEYOND_DEPTH = 6
+EXACT_BEYOND_DEPTH = 4
 """Positions with at most ``depth + EXACT_BEYOND_DEPTH`` empties are solved exactly (depth 4:
-10 empties, as level 4; depth 10: 16, as the top level). A solve there takes about as long
-as the midgame search of that depth in a midgame position."""
+8 empties, as level 3; depth 12: 16, as the top level). A solve there takes 0.6 to 2.3 times
+as long as the midgame search of that depth (docs/notes/2026-11-27-nboard.md)."""
 PRESEARCH_DEPTH = 4
 """Before a solve, a midgame search this deep (at most) orders the moves and gives the move
 to fall back on when a ``ping`` stops the solve."""
@@ -161,7 +161,8 @@ class Session:
             if command:
                 self._dispatch(command, rest)
         except ValueError as exc:
-            self.warn(f"{NAME}: {line.strip()[:60]!r} ignored: {exc}")
+            message = str(exc).replace("\n", " ")
+            self.warn(f"{NAME}: {line.strip()[:60]!r} ignored: {message}")
         return True
 
     def _dispatch(self, command: str, rest: str) -> None:
@@ -212,10 +213,7 @@ class Session:
             board.push(PASS_MOVE)  # the program left out a forced pass
             if not board.is_legal(move):
                 board.pop()
-        try:
-            board.push(move)
-        except IllegalMoveError as exc:
-            raise ValueError(str(exc)) from None
+        board.push(move)  # IllegalMoveError, a ValueError, names the move and the side
 
     # -- searching ---------------------------------------------------------------------
 
