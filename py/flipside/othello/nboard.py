@@ -173,7 +173,7 @@ class Session:
         elif command == "move":
             self._move(rest)
         elif command == "hint":
-            self.hint(parse_count(rest, "the number of moves", 1, 64) if rest else 1)
+            self.hint(parse_count(rest, "the number of moves", 1, 2**31 - 1) if rest else 1)
         elif command == "go":
             self._no_arguments(command, rest)
             self.go()
@@ -234,8 +234,8 @@ class Session:
         pv = line_text(self.board, squares)
         self.send(f"search {pv} {value_text(value)} 0 {depth} {note}")
 
-    def _report(self, result: DepthResult, start: float) -> None:
-        self.send(f"nodestats {result.nodes} {time.perf_counter() - start:.2f}")
+    def _nodestats(self, nodes: int, start: float) -> None:
+        self.send(f"nodestats {nodes} {_since(start)}")
 
     def go(self) -> None:
         """Send ``=== move/eval/time``: the move this engine would play (the board stays as it
@@ -254,13 +254,13 @@ class Session:
             self.send(f"status {NAME}: {move_name(square)}, a book move")
             return
         result = self._best(P, O, empties, moves, start)
-        seconds = time.perf_counter() - start
+        seconds = _since(start)
         move = move_name(result.move)
-        self.send(f"=== {move}/{value_text(result.score)}/{seconds:.2f}")
+        self.send(f"=== {move}/{value_text(result.score)}/{seconds}")
         kind = f"exact, {empties} empties" if result.exact else f"depth {result.depth}"
         self.send(
             f"status {NAME}: {move} {value_text(result.score)} ({kind}, "
-            f"{result.nodes} nodes, {seconds:.2f} s)"
+            f"{result.nodes} nodes, {seconds} s)"
         )
 
     def _best(self, P: int, O: int, empties: int, moves: int, start: float) -> DepthResult:
@@ -270,7 +270,7 @@ class Session:
 
         def report(result: DepthResult) -> None:
             self._search_line(result.pv, result.score, result.depth, False)
-            self._report(result, start)
+            self._nodestats(result.nodes, start)
 
         if not moves & (moves - 1):  # one legal move: its value at depth 1
             return searcher.run(P, O, 1, None, report)
@@ -286,10 +286,9 @@ class Session:
             return result
         pv = solver.principal_variation(P, O, sq)
         nodes = searcher.nodes + solver.nodes
-        solved = DepthResult(empties, sq, score, pv, nodes, True, time.perf_counter() - start)
         self._search_line(pv, score, empties, True)
-        self._report(solved, start)
-        return solved
+        self._nodestats(nodes, start)
+        return DepthResult(empties, sq, score, pv, nodes, True, time.perf_counter() - start)
 
     def hint(self, count: int) -> None:
         """Send ``search`` lines for the ``count`` best moves, best first, after each
@@ -311,7 +310,7 @@ class Session:
             for sq in best:
                 pv = searcher.principal_variation(P, O, sq, result.depth)
                 self._search_line(pv, result.scores[sq], result.depth, False)
-            self._report(result, start)
+            self._nodestats(result.nodes, start)
 
         result = searcher.run(P, O, depth, None, report, all_values=True)
         summary = f"depth {result.depth}"
@@ -326,12 +325,13 @@ class Session:
                 pass
             else:
                 summary = f"exact, {empties} empties"
-                self.send(f"nodestats {searcher.nodes + solver.nodes} {self._since(start)}")
-        self.send(f"status {NAME}: {summary} in {self._since(start)} s")
+                self._nodestats(searcher.nodes + solver.nodes, start)
+        self.send(f"status {NAME}: {summary} in {_since(start)} s")
 
-    @staticmethod
-    def _since(start: float) -> str:
-        return f"{time.perf_counter() - start:.2f}"
+
+def _since(start: float) -> str:
+    """Seconds since ``start`` as the protocol's double."""
+    return f"{time.perf_counter() - start:.2f}"
 
 
 def read_game(text: str) -> Board:
