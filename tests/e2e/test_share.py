@@ -245,6 +245,14 @@ def test_a_friends_link_hands_over_the_move_and_the_reply_goes_back(
     assert "friend" not in tab.evaluate("location.hash")  # the address bar: the game's own link
     with styled_by_the_tool(tab):
         shot(tab, "friend")
+    # "Back to it": the game the link replaced, with its computer again; then the link anew.
+    tab.click("#notice-action")
+    tab.wait_until("window.flipside.snapshot().moves.length === 0")
+    assert snapshot(tab)["computer"] == "white" and share_of(tab)["friend"] is None
+    tab.evaluate("(() => { location.hash = arg; })()", sent)
+    tab.wait_until("(window.flipside.snapshot().share.friend || {}).side === 'white'")
+    snap = snapshot(tab)
+    assert snap["computer"] is None and snap["moves"] == ["f5", "d6", "c3"]
 
     click_square(tab, snap["legal"][0])
     snap = wait_moves(tab, 4)

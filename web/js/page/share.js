@@ -46,7 +46,10 @@ export function installShare(app) {
     if (state.friend) {
       friend = { game: state.game, side: state.friend, record: state.record };
       saveFriend(friend);
-      const settings = { ...app.settingsOf(state.game), computer: null };
+      const base = app.settingsOf(state.game);
+      // The game replaced (kept for "Back to it") is of this game: it gets its computer back.
+      if (base.computer && (page.state?.game ?? state.game) === state.game) app.keepSettingsForReturn(base);
+      const settings = { ...base, computer: null };
       saveSettings(state.game, settings);
       return settings;
     }
@@ -69,6 +72,7 @@ export function installShare(app) {
   /** The friend's game's line under the status: whose move, and the way to send it back. */
   function renderFriend() {
     const live = page.state;
+    $("share-game").disabled = !live;
     const on = !!friend && live?.game === friend.game;
     $("friend").hidden = !on;
     if (!on) return;
