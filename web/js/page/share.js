@@ -116,9 +116,10 @@ export function installShare(app) {
   }
 
   /** Share any link (a fragment such as "othello/f5d6" or "puzzle/othello/12") with `title`:
-   *  the same dialog, without the friend's choice. */
-  function shareLink(link, title) {
-    open({ link, title, friend: null });
+   *  the same dialog, without the friend's choice. `from`: the element that gets the focus
+   *  back when the dialog closes (by default the one focused now). */
+  function shareLink(link, title, from = null) {
+    open({ link, title, friend: null }, false, from);
   }
 
   function open(what, toFriend = false, from = null) {
