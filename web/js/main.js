@@ -28,6 +28,8 @@ import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
 import { installPuzzles } from "./page/puzzles.js";
 import { installReview } from "./page/review.js";
+import { installShare } from "./page/share.js";
+import { installSounds } from "./page/sounds.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
 import { installStepping } from "./page/stepping.js";
@@ -42,6 +44,8 @@ const ROOMS = [
   installReview,
   installPuzzles,
   installLearn,
+  installShare,
+  installSounds,
   installGamesMenu,
   installStartup,
   installInput,

@@ -184,6 +184,7 @@ export function installPuzzles(app) {
     } else {
       active.result = "failed";
       savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
+      app.playSound("wrong");
       refute(live);
     }
     render();
@@ -335,5 +336,12 @@ export function installPuzzles(app) {
     };
   }
 
-  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot });
+  /** The puzzle on screen as the Share dialog sends it: {link, title}, or null. */
+  function puzzleShare() {
+    if (!active) return null;
+    const { game, puzzle } = active;
+    return { link: `puzzle/${game}/${puzzle.id}`, title: tr("{game} puzzle {id}", { game: gameTitle(game), id: puzzle.id }) };
+  }
+
+  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, puzzleShare });
 }
