@@ -441,3 +441,91 @@ def review_summary(record: str, rows: list[JSON]) -> JSON:
         return review.summary(record, rows)
     except (KeyError, TypeError):
         raise RequestError(tr("rows must be a list of judge answers")) from None
+
+
+# -- the game library ---------------------------------------------------------------------------
+# The page keeps every game in the browser (IndexedDB); Python reads and writes the files and
+# checks the records (``flipside.library``), and estimates the player's rating
+# (``flipside.rating``). Both are imported on first use.
+
+
+@method
+def library_read(text: str) -> JSON:
+    """The games of an import file (a GGF file of many games, Flipside game files, or one
+    transcript, move list or link a line): ``{games: [{record, black, white, date, place}],
+    errors: [{number, message}], format}``."""
+    from flipside import library
+
+    return library.read_games(expect_str("text", text))
+
+
+@method
+def library_summaries(records: list[str]) -> JSON:
+    """For each record: ``{record, game, moves, over, result, opening}`` or ``{error}``."""
+    from flipside import library
+
+    if not isinstance(records, list):
+        raise RequestError(tr("records must be a list of game records"))
+    return library.summaries(records)
+
+
+@method
+def library_export(entries: list[JSON]) -> JSON:
+    """The library's games as files: ``{ggf, text, counts}`` (Othello as GGF, the rest as
+    Flipside game files); each entry has a ``record`` and may name ``black``, ``white``,
+    ``date`` and ``place``."""
+    from flipside import library
+
+    if not isinstance(entries, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("record"), str) for e in entries
+    ):
+        raise RequestError(tr("entries must be a list of objects with a record"))
+    for entry in entries:
+        _replay(entry["record"])
+    return library.export_games(entries)
+
+
+@method
+def rating(games: list[JSON] | None = None, puzzles: list[JSON] | None = None) -> JSON:
+    """The player's rating per game, from results against the computer's levels (``games``:
+    ``[{game, level, score}]`` oldest first) and from puzzles (``puzzles``: ``[{game,
+    rating, score}]``): ``{games: {<game>: {rating, sd, count, history}}, puzzles: {...},
+    levels}``, ``history`` the estimate after each result; ``levels`` the levels' ratings."""
+    from flipside import rating as elo
+
+    def results(
+        items: object, opponent: Callable[[JSON], float]
+    ) -> dict[str, list[tuple[float, float]]]:
+        if items is None:
+            return {}
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise RequestError(tr("results must be a list of objects"))
+        by_game: dict[str, list[tuple[float, float]]] = {}
+        for item in items:
+            score = item.get("score")
+            if score not in (0, 0.5, 1):
+                raise RequestError(tr("a result's score must be 0, 0.5 or 1"))
+            game = _adapter(item.get("game")).NAME
+            by_game.setdefault(game, []).append((opponent(item), float(score)))
+        return by_game
+
+    def puzzle_rating(item: JSON) -> float:
+        value = item.get("rating")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise RequestError(tr("a puzzle result needs its puzzle's rating"))
+        return float(value)
+
+    def summary(by_game: dict[str, list[tuple[float, float]]]) -> JSON:
+        out = {}
+        for game, pairs in by_game.items():
+            steps = elo.history(pairs)
+            out[game] = {**steps[-1], "count": len(pairs), "history": steps}
+        return out
+
+    played = results(games, lambda i: elo.level_rating(_adapter(i["game"]).NAME, str(i["level"])))
+    return {
+        "games": summary(played),
+        "puzzles": summary(results(puzzles, puzzle_rating)),
+        "levels": elo.LEVEL_RATINGS,
+        "prior": {"rating": elo.PRIOR_MEAN, "sd": elo.PRIOR_SD},
+    }

@@ -26,6 +26,7 @@ import { installLanguage } from "./page/language.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
+import { installGames } from "./page/games.js";
 import { installPuzzles } from "./page/puzzles.js";
 import { installReview } from "./page/review.js";
 import { installShare } from "./page/share.js";
@@ -46,6 +47,7 @@ const ROOMS = [
   installLearn,
   installShare,
   installSounds,
+  installGames,
   installGamesMenu,
   installStartup,
   installInput,
@@ -59,6 +61,7 @@ const firstView = GAMES[firstGame];
 
 const app = {
   $,
+  games: GAMES, // the game views (js/games/), for the rooms loaded later (js/library.js)
   canvas: $("board"),
   pageErrors,
   page: {

@@ -14,7 +14,9 @@ The folder it writes is complete and self-contained:
   memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
   ``pyodide_snapshot.mjs``);
 - ``js/main.js``: the page's modules bundled into one file (``bundle_page``); the sources
-  stay one module per room, the site loads five small modules and the bundle;
+  stay one module per room, the site loads five small modules and the bundle; modules the
+  page loads once the game is ready (``js/library.js``, the game library) are bundles of
+  their own;
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
   from their contents.
 
@@ -55,7 +57,7 @@ LAZY_PREFIXES = ("puzzles/",)
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
 SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
-LATER_MODULES = ("qr-code.js",)
+LATER_MODULES = ("library.js", "qr-code.js")
 """Entry modules the page imports once the game is ready, each bundled on its own."""
 
 

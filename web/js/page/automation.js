@@ -88,6 +88,7 @@ export function installAutomation(app) {
         lesson: app.lessonSnapshot(),
         share: app.shareSnapshot(),
         sounds: app.soundsSnapshot(),
+        library: app.librarySnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],
         resources: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -54,7 +54,16 @@ export function installFlow(app) {
   /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
   function show(
     state,
-    { animate = false, clickedAt = null, continued = false, settings = null, keepView = false, keepRedo = false } = {},
+    {
+      animate = false,
+      clickedAt = null,
+      continued = false,
+      settings = null,
+      keepView = false,
+      keepRedo = false,
+      libraryId = null,
+      source = null,
+    } = {},
   ) {
     const before = app.shownState()?.cells;
     if (!keepRedo) moveHistory.clearRedo();
@@ -69,6 +78,7 @@ export function installFlow(app) {
     page.selection = page.gameView.newSelection();
     page.cancelAnim();
     saveState(state);
+    app.keepGame(state, { continued, libraryId, source });
     writeLink(app.shownState().link);
     clocks.update(state, continued, GAMES[state.game].clockSeconds(state));
     app.renderPanel();
