@@ -15,7 +15,7 @@ Every text of an answer (statuses, ``said``, move notes, error messages) is in t
 The facade is stateless: a game travels as its record (``flipside.record``: set-up and moves
 in one short text that is also the link fragment), and each call replays it. The rules
 methods (``new``, ``state``, ``play``, ``undo``, ``flag``, ``next_game``, ``open_link``,
-``open_saved``) take the game from the record and dispatch to that game's adapter
+``open_saved``, ``friend_link``) take the game from the record and dispatch to that game's adapter
 (``flipside.games``: ``flipside.othello.game``, ``flipside.themisto.game``). A game *state* has one shape for
 every game (see ``docs/architecture.md``): cells, legal targets, the squares the last move
 changed, counts, status text, the move list (who made each move), the record after each
@@ -205,10 +205,22 @@ def at(record: str, ply: int) -> JSON:
 def open_link(fragment: str) -> JSON:
     """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``): the
     whole game's state; with ``&ply=N`` (the position on screen when it was shared) also
-    ``ply``, which the page then shows with :func:`at`."""
+    ``ply``, which the page then shows with :func:`at`; with ``&friend=<side>`` (a move sent
+    to a friend, :func:`friend_link`) also ``friend``, the side the opener plays."""
     opened = links.open_link(expect_str("fragment", fragment))
     answer = _state(opened.game)
-    return answer if opened.ply is None else {**answer, "ply": opened.ply}
+    if opened.ply is not None:
+        answer["ply"] = opened.ply
+    if opened.friend is not None:
+        answer["friend"] = opened.friend
+    return answer
+
+
+@method
+def friend_link(record: str, side: str) -> JSON:
+    """The link that sends the game ``record`` to a friend who plays ``side``: the side to
+    move (any side once the game is over); :func:`open_link` names it as ``friend``."""
+    return {"link": links.friend_link(expect_str("record", record), expect_str("side", side))}
 
 
 @method

@@ -2,12 +2,17 @@
 
 The page stores both as strings; this module reads them back with messages a player
 understands, and writes the save. The facade and import/export both open them here.
+
+Two options belong to links only, never to a record or a save: ``&ply=N`` (the position on
+screen when the link was made) and ``&friend=<side>`` (a move sent to a friend: whoever
+opens the link plays that side, the side to move; any side once the game is over).
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from typing import Any
 
 from flipside import games
 from flipside.i18n import tr
@@ -24,6 +29,8 @@ class Opened:
     game: games.Played
     plies: int
     ply: int | None = None
+    friend: str | None = None
+    """The side a friend's link hands to whoever opens it (``&friend=<side>``)."""
 
 
 def save_text(record: Record) -> str:
@@ -52,8 +59,9 @@ def open_link(fragment: str, pasted: bool = False) -> Opened:
         raise ValueError(tr("this link names no game Flipside knows ({game!r})", game=parsed.game))
     adapter = games.adapter(parsed.game)
     ply_text = parsed.option("ply", "")
+    friend = dict(parsed.options).get("friend")
     try:
-        game = adapter.replay(parsed.without("ply"))
+        game = adapter.replay(parsed.without("ply").without("friend"))
     except ValueError as exc:
         if pasted:
             raise ValueError(
@@ -63,8 +71,10 @@ def open_link(fragment: str, pasted: bool = False) -> Opened:
             tr("this link is not a valid {game} game: {error}", game=adapter.TITLE, error=exc)
         ) from None
     plies = len(adapter.prefixes(game))
+    if friend is not None:
+        check_friend(adapter, game, friend, pasted)
     if not ply_text:
-        return Opened(game, plies)
+        return Opened(game, plies, None, friend)
     if not ply_text.isdigit() or int(ply_text) > plies:
         if pasted:
             raise ValueError(
@@ -81,7 +91,41 @@ def open_link(fragment: str, pasted: bool = False) -> Opened:
                 plies=plies,
             )
         )
-    return Opened(game, plies, int(ply_text))
+    return Opened(game, plies, int(ply_text), friend)
+
+
+def check_friend(
+    adapter: games.Adapter[Any], game: games.Played, side: str, pasted: bool = False
+) -> None:
+    """ValueError unless ``side`` may receive ``game`` as a friend's move: a side of the
+    game, and the side to move while the game goes on. ``pasted``: as in :func:`open_link`."""
+    sides = tuple(adapter.SIDE_WORDS)
+    if side not in sides:
+        words = {"side": side, "game": adapter.TITLE, "sides": ", ".join(sides)}
+        if pasted:
+            raise ValueError(
+                tr("link: sends the move to {side!r}, not a side of {game} ({sides})", **words)
+            )
+        raise ValueError(
+            tr("this link sends the move to {side!r}, not a side of {game} ({sides})", **words)
+        )
+    mover = adapter.view(game)["toMove"]
+    if mover is not None and mover != side:
+        names = {"side": tr(adapter.SIDE_WORDS[side]), "mover": tr(adapter.SIDE_WORDS[mover])}
+        if pasted:
+            raise ValueError(tr("link: sends the move to {side}, but {mover} is to move", **names))
+        raise ValueError(tr("this link sends the move to {side}, but {mover} is to move", **names))
+
+
+def friend_link(record: str, side: str) -> str:
+    """The link that sends the game ``record`` to a friend who plays ``side`` (the side to
+    move; once the game is over, the side that did not make the last move, say)."""
+    parsed = Record.parse(record)
+    adapter = games.adapter(parsed.game)
+    game = adapter.replay(parsed)
+    check_friend(adapter, game, side)
+    sent = game.record()
+    return Record(sent.game, sent.moves, (*sent.options, ("friend", side))).text()
 
 
 def is_save(data: object) -> bool:

@@ -29,6 +29,8 @@ import { installLearn } from "./page/learn.js";
 import { installGames } from "./page/games.js";
 import { installPuzzles } from "./page/puzzles.js";
 import { installReview } from "./page/review.js";
+import { installShare } from "./page/share.js";
+import { installSounds } from "./page/sounds.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
 import { installStepping } from "./page/stepping.js";
@@ -43,6 +45,8 @@ const ROOMS = [
   installReview,
   installPuzzles,
   installLearn,
+  installShare,
+  installSounds,
   installGames,
   installGamesMenu,
   installStartup,

@@ -1,7 +1,8 @@
-"""`python -m flipside othello perft|moves|show|solve|bestmove|play`: the Othello commands.
+"""`python -m flipside othello perft|moves|show|solve|bestmove|play|nboard`: the Othello
+commands.
 
 One function per command (``_perft``, ``_moves``, ``_show``, ``_solve``, ``_bestmove``,
-``_play``), each taking the parsed
+``_play``, ``_nboard``), each taking the parsed
 arguments and returning an exit status; ``add_parser`` wires them up. Bad input raises
 ValueError, which ``flipside.cli`` prints as one line on stderr with exit status 2.
 """
@@ -175,6 +176,14 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _nboard(args: argparse.Namespace) -> int:
+    import sys
+
+    from flipside.othello.nboard import serve
+
+    return serve(sys.stdin, sys.stdout, sys.stderr)
+
+
 def _dealt_opening(args: argparse.Namespace, board: Board) -> int:
     """Play the ``--opening`` asked for (xot or random:N) on ``board``; its length in plies."""
     if not args.opening:
@@ -264,5 +273,10 @@ def add_commands(commands: Any) -> None:
         "--error", type=float, metavar="D", help="the computer loses D discs a move on average"
     )
     p.set_defaults(func=_play)
+
+    p = commands.add_parser(
+        "nboard", help="an engine for NBoard and other programs speaking the NBoard protocol"
+    )
+    p.set_defaults(func=_nboard)
 
     add_analyse(commands, "othello")

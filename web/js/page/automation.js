@@ -86,6 +86,8 @@ export function installAutomation(app) {
         review: app.reviewSnapshot(),
         puzzle: app.puzzleSnapshot(),
         lesson: app.lessonSnapshot(),
+        share: app.shareSnapshot(),
+        sounds: app.soundsSnapshot(),
         library: app.librarySnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],

@@ -68,6 +68,7 @@ export function installFlow(app) {
     const before = app.shownState()?.cells;
     if (!keepRedo) moveHistory.clearRedo();
     if (!keepView) moveHistory.reset();
+    settings = app.followFriend(state, continued) ?? settings; // a friend's link: the computer off
     if (settings) ai.use(settings, state.game);
     else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game), state.game);
     page.settingsGame = state.game;
@@ -132,6 +133,7 @@ export function installFlow(app) {
       show(state, { continued: true, ...options });
       if (method === "play") announce(afterMove(state));
       else if (method === "flag") announce(`${state.status}.`);
+      app.soundAfter(state, method);
     }
     playQueued();
   }

@@ -180,8 +180,15 @@ export function installGamesMenu(app) {
     }
   }
 
+  /** A friend's link turned the computer off (share.js): "Back to it" gives the replaced
+   *  game of the same game its `settings` again. */
+  function keepSettingsForReturn(settings) {
+    previousSettings = settings;
+  }
+
   Object.assign(app, {
     offerPrevious,
+    keepSettingsForReturn,
     returnToPrevious,
     newGame,
     switchGame,
