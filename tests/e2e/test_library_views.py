@@ -167,6 +167,15 @@ def test_the_games_view_by_keyboard(page: Page, root_server: StaticServer) -> No
     assert library(page)["tab"] == "progress"
     assert page.evaluate("document.activeElement.id") == "library-tab-progress"
     page.keyboard.press("ArrowLeft")
+    # A row's Share: the game's link, in the Share dialog over the list.
+    page.locator("#library-list .library-share").first.focus()
+    page.keyboard.press("Enter")
+    wait_until(page, "window.flipside.snapshot().share.open")
+    url = page.evaluate("window.flipside.snapshot().share.url")
+    assert url.endswith("/#othello/f5d6c3") and url.startswith(root_server.origin)
+    page.keyboard.press("Escape")
+    wait_until(page, "!window.flipside.snapshot().share.open")
+    assert page.evaluate("document.activeElement.classList.contains('library-share')")
     row = page.locator("#library-list .library-open").first
     label = row.evaluate("(b) => b.textContent.replace(/\\s+/g, ' ').trim()")
     assert label.startswith("Continue: ") and "3 moves" in label
@@ -226,3 +235,24 @@ def test_german_and_a_phone(browser: Browser, root_server: StaticServer) -> None
     wait_until(page, "window.flipside.snapshot().library.progress?.ratingText != null")
     shoot(page, "library-progress-phone-de.png")
     context.close()
+
+
+def test_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer) -> None:
+    """A newer Flipside upgrading the library (a higher schema version, from another tab):
+    this tab lets go of it, says so, and its reload goes on with its game."""
+    page.goto(root_server.origin + "/#othello/f5d6c3")
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().library?.current?.rev >= 1")
+    page.evaluate(
+        "new Promise((ok, fail) => { const r = indexedDB.open('flipside', 2);"
+        " r.onupgradeneeded = () => r.result.createObjectStore('newer');"
+        " r.onsuccess = () => { r.result.close(); ok(true); }; r.onerror = () => fail(String(r.error)); })"
+    )
+    wait_until(page, "window.flipside.snapshot().notice?.includes('updated in another tab')")
+    assert page.evaluate("window.flipside.snapshot().library.failure.kind") == "stale"
+    page.fill("#move-input", "d3")
+    page.press("#move-input", "Enter")
+    wait_until(page, "window.flipside.snapshot().moves.length === 4")  # the game goes on
+    page.click("#notice-action")  # Reload
+    wait_ready(page)
+    assert page.evaluate("window.flipside.snapshot().record") == "othello/f5d6c3d3"

@@ -37,6 +37,7 @@ export function createGamesView(app, store) {
   /** Open the view on `which` tab ("games" or "progress"). */
   async function open(which = "games") {
     timings = { opened: performance.now(), painted: null, complete: null };
+    complete = false;
     shown = PAGE;
     deleted = null;
     $("library-undo").hidden = true;
@@ -203,21 +204,19 @@ export function createGamesView(app, store) {
       tag.textContent = here ? tr("On screen") : tr("Open in another tab");
       item.append(tag);
     }
-    const exportButton = button(tr("Export"), `${tr("Export")}: ${title}, ${date}`, () => files.exportOne(entry));
-    exportButton.className = "library-export";
-    const deleteButton = button(tr("Delete"), `${tr("Delete")}: ${title}, ${date}`, () => remove(entry));
-    deleteButton.className = "library-delete";
-    item.append(exportButton, deleteButton);
+    // Each action's name says which game: "Delete: Othello, 26 Nov 2026, 23:40".
+    const button = (name, text, run) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", className: name, textContent: text });
+      b.setAttribute("aria-label", `${text}: ${title}, ${date}`);
+      b.addEventListener("click", () => run(b));
+      return b;
+    };
+    item.append(
+      button("library-share", tr("Share"), (b) => app.shareLink(entry.record, tr("{game} on Flipside", { game: title }), b)),
+      button("library-export", tr("Export"), () => files.exportOne(entry)),
+      button("library-delete", tr("Delete"), () => remove(entry)),
+    );
     return item;
-  }
-
-  function button(text, label, run) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.setAttribute("aria-label", label);
-    b.addEventListener("click", run);
-    return b;
   }
 
   function status(text) {
