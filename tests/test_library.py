@@ -136,3 +136,19 @@ def test_a_thousand_tournament_games_round_trip_through_ggf():
     assert read["errors"] == []
     assert [g["record"] for g in read["games"]] == records
     assert [g["black"] for g in read["games"]] == [e["black"] for e in entries]
+
+
+def test_reading_a_long_file_reports_progress_and_summarises_each_game():
+    records = ["othello/f5d6c3", "othello/f5f6e6f4", FINISHED] * 200
+    files = ok("library_export", entries=[{"record": r} for r in records])
+    reports: list[dict] = []
+    request = json.dumps({"id": 1, "method": "library_read", "params": {"text": files["ggf"]}})
+    answer = json.loads(web.handle(request, lambda text: reports.append(json.loads(text))))
+    games = answer["result"]["games"]
+    assert [(r["done"], r["total"]) for r in reports] == [(250, 600), (500, 600)]
+    assert {r["type"] for r in reports} == {"progress"}
+    first, second, last = games[:3]
+    assert (first["moves"], first["over"], first["sides"]) == (3, False, ["black", "white"])
+    assert first["opening"] and first["game"] == "othello"
+    assert last["over"] and last["result"]["score"] == ok("state", record=FINISHED)["result"]["score"]
+    assert games[3:6] == [first, second, last]

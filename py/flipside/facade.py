@@ -452,11 +452,15 @@ def review_summary(record: str, rows: list[JSON]) -> JSON:
 @method
 def library_read(text: str) -> JSON:
     """The games of an import file (a GGF file of many games, Flipside game files, or one
-    transcript, move list or link a line): ``{games: [{record, black, white, date, place}],
-    errors: [{number, message}], format}``."""
+    transcript, move list or link a line): ``{games: [{record, black, white, date, place,
+    game, sides, moves, over, result, opening}], errors: [{number, message}], format}``;
+    reports ``{type: "progress", done, total}`` as it reads."""
     from flipside import library
 
-    return library.read_games(expect_str("text", text))
+    def progress(done: int, total: int) -> None:
+        report({"type": "progress", "done": done, "total": total})
+
+    return library.read_games(expect_str("text", text), progress)
 
 
 @method

@@ -270,7 +270,7 @@ def _from_ggf(body: str) -> Found:
 
     blocks = ggf.split_games(body)
     game = ggf.read_game(blocks[0])
-    record = ggf_record(game)
+    record = ggf_game(game).record()
     players = tr(
         "{black} vs {white}", black=game.tags.get("PB", "?"), white=game.tags.get("PW", "?")
     )
@@ -285,15 +285,15 @@ def _from_ggf(body: str) -> Found:
     return Found("ggf", label, record)
 
 
-def ggf_record(game: ggf.GgfGame) -> Record:
-    """The record of a game read from GGF: its moves, its start when not the usual one, and
-    its clock (``TI``)."""
+def ggf_game(game: ggf.GgfGame) -> othello_game.Game:
+    """The game read from GGF, replayed: its moves, its start when not the usual one, and its
+    clock (``TI``)."""
     fields: list[tuple[str, str]] = []
     if not game.is_standard_start():
         fields.append(("start", game.start.replace(" ", "")))
     if clock := game.clock():
         fields.append(("clock", str(clock)))
-    return othello_game.replay(Record("othello", game.transcript(), tuple(fields))).record()
+    return othello_game.replay(Record("othello", game.transcript(), tuple(fields)))
 
 
 # -- exporting --------------------------------------------------------------------------------

@@ -11,30 +11,35 @@ on first use, so it stays out of the start-up snapshot.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flipside import games
 from flipside.i18n import tr
-from flipside.import_export import TEXT_FILE_TITLE, export, ggf_record, recognise
+from flipside.import_export import TEXT_FILE_TITLE, export, ggf_game, recognise
 from flipside.othello import game as othello_game
 from flipside.record import Record
 
 JSON = Any
 MAX_GAMES = 100_000
 """A file with more games than this is refused (the page would not list them)."""
+PROGRESS_EVERY = 250
+"""Games read between two reports of :func:`read_games`."""
 
 
-def read_games(text: str) -> JSON:
-    """The games of an import file: ``{"games": [{record, black, white, date, place}],
-    "errors": [{"number", "message"}], "format"}``; a game that cannot be read is reported
-    by its number (1-based) and skipped. ValueError when the file holds no game at all."""
+def read_games(text: str, progress: Callable[[int, int], None] = lambda done, total: None) -> JSON:
+    """The games of an import file: ``{"games": [{record, black, white, date, place, and the
+    summary of :func:`summaries`}], "errors": [{"number", "message"}], "format"}``; a game
+    that cannot be read is reported by its number (1-based) and skipped. ValueError when the
+    file holds no game at all. ``progress(done, total)`` is told every
+    :data:`PROGRESS_EVERY` games."""
     body = text.lstrip("\ufeff")
     errors: list[JSON] = []
     if "(;" in body:
-        found, kind = _read_ggf(body), "ggf"
+        found, kind = _read_ggf(body, progress), "ggf"
     else:
         kind = "flipside" if TEXT_FILE_TITLE in body else "lines"
-        found = _read_blocks(_blocks(body, kind))
+        found = _read_blocks(_blocks(body, kind), progress)
     out: list[JSON] = []
     for number, item in enumerate(found, 1):
         if isinstance(item, str):
@@ -48,21 +53,24 @@ def read_games(text: str) -> JSON:
     return {"games": out, "errors": errors, "format": kind}
 
 
-def _read_ggf(body: str) -> list[JSON | str]:
+def _read_ggf(body: str, progress: Callable[[int, int], None]) -> list[JSON | str]:
     from flipside.othello import ggf
 
     found: list[JSON | str] = []
-    for block in ggf.split_games(body):
+    blocks = ggf.split_games(body)
+    for number, block in enumerate(blocks, 1):
+        if number % PROGRESS_EVERY == 0:
+            progress(number, len(blocks))
         try:
             game = ggf.read_game(block)
-            record = ggf_record(game)
+            played = ggf_game(game)
         except ValueError as exc:
             found.append(str(exc))
             continue
         tags = game.tags
         found.append(
             {
-                "record": record.text(),
+                **_summary(played),
                 "black": tags.get("PB", ""),
                 "white": tags.get("PW", ""),
                 "date": tags.get("DT", ""),
@@ -81,22 +89,25 @@ def _blocks(body: str, kind: str) -> list[str]:
     return [line for line in lines if line and not line.startswith(("#", "%", "//"))]
 
 
-def _read_blocks(blocks: list[str]) -> list[JSON | str]:
+def _read_blocks(blocks: list[str], progress: Callable[[int, int], None]) -> list[JSON | str]:
     found: list[JSON | str] = []
-    for block in blocks:
+    for number, block in enumerate(blocks, 1):
+        if number % PROGRESS_EVERY == 0:
+            progress(number, len(blocks))
         try:
-            record = recognise(block).record
+            played = games.replay(recognise(block).record)
         except ValueError as exc:
             found.append(str(exc))
             continue
-        found.append({"record": record.text(), "black": "", "white": "", "date": "", "place": ""})
+        found.append({**_summary(played), "black": "", "white": "", "date": "", "place": ""})
     return found
 
 
 def summaries(records: list[str]) -> list[JSON]:
     """What the library lists of each record: ``{record, game, sides, moves, over, result,
-    opening}`` (the record as the game writes it; ``sides`` and ``result`` as in the state),
-    or ``{"error"}`` for a record that is not a valid game."""
+    opening}`` (the record as the game writes it; ``sides``, ``moves`` (entries of the move
+    list) and ``result`` as in the state), or ``{"error"}`` for a record that is not a valid
+    game."""
     out: list[JSON] = []
     for text in records:
         if not isinstance(text, str):
@@ -104,33 +115,29 @@ def summaries(records: list[str]) -> list[JSON]:
             continue
         try:
             parsed = Record.parse(text)
-            adapter = games.adapter(parsed.game)
-            played = adapter.replay(parsed)
-            view = adapter.view(played)
+            out.append(_summary(games.replay(parsed)))
         except ValueError as exc:
             out.append({"error": str(exc)})
-            continue
-        record = played.record().text()
-        out.append(
-            {
-                "record": record,
-                "game": parsed.game,
-                "sides": view["sides"],
-                "moves": len(view["moves"]),
-                "over": view["over"],
-                "result": view["result"],
-                "opening": _opening(parsed.game, record) if view["moves"] else None,
-            }
-        )
     return out
 
 
-def _opening(game: str, record: str) -> str | None:
-    """The named opening of ``record`` (games whose computer player knows names), or None."""
-    if not games.adapter(game).AI_MODULE:
+def _summary(played: games.Played) -> JSON:
+    record = played.record()
+    facts = games.adapter(record.game).summary(played)
+    opening = _opening(played) if facts["moves"] else None
+    return {"record": record.text(), "game": record.game, **facts, "opening": opening}
+
+
+def _opening(played: games.Played) -> str | None:
+    """The named opening of an Othello game from the usual start (the names are Othello's;
+    its list is read without the rest of the computer player, whose evaluation a list of
+    games does not need)."""
+    if not isinstance(played, othello_game.Game):
         return None
-    found = games.ai(game).opening(record)
-    return None if found is None else str(found["name"])
+    from flipside.othello.ai.openings import opening_of
+
+    found = opening_of(played.board)
+    return None if found is None else found.name
 
 
 def export_games(entries: list[JSON]) -> JSON:

@@ -39,6 +39,11 @@ export async function startLibrary(app, older) {
   function stale() {
     library?.close();
     failure = new LibraryError("stale", "a newer Flipside upgraded the library");
+    sayStale();
+  }
+
+  /** Said again after every move: until the reload, nothing this tab plays is kept. */
+  function sayStale() {
     app.notice(failureText("stale", ""), { label: tr("Reload"), run: () => location.reload() });
   }
 
@@ -57,6 +62,7 @@ export async function startLibrary(app, older) {
 
   return {
     async keep(state, options) {
+      if (failure?.kind === "stale") return sayStale();
       if (failure || !keeper) {
         if (!options?.practice && state.moves.length) tellFailure();
         return;

@@ -84,7 +84,7 @@ export function createFiles(app, store, { status, refresh }) {
       const records = new Set(known.map((e) => e.record));
       const result = text.trimStart().startsWith("{")
         ? await importBackup(library, text, records)
-        : await importGames(library, text, records);
+        : await importGames(library, text, records, file.name);
       const words = [
         ntr("Added {n} game.", "Added {n} games.", result.added),
         result.duplicates ? ntr("{n} was already in your library.", "{n} were already in your library.", result.duplicates) : "",
@@ -102,25 +102,21 @@ export function createFiles(app, store, { status, refresh }) {
     }
   }
 
-  async function importGames(library, text, records) {
-    const read = await engine.call("library_read", { text });
-    const summaries = await engine.call("library_summaries", { records: read.games.map((g) => g.record) });
+  async function importGames(library, text, records, name) {
+    const reading = (report) =>
+      report.type === "progress" &&
+      status(tr("Reading {file}: {done} of {total} games…", { file: name, done: formatNumber(report.done), total: formatNumber(report.total) }));
+    const read = await engine.call("library_read", { text }, reading);
     const errors = read.errors.map((e) => tr("game {number}: {error}", { number: e.number, error: e.message }));
     const now = Date.now();
     const added = [];
     let duplicates = 0;
     read.games.forEach((game, i) => {
-      const summary = summaries[i];
-      if (summary.error) return errors.push(summary.error);
-      if (records.has(summary.record)) return duplicates++;
-      records.add(summary.record);
-      const names = game.black || game.white ? { [summary.sides[0]]: game.black, [summary.sides[1]]: game.white } : null;
-      const entry = entryFromBackup(
-        { source: "import", started: now - i, names, date: game.date, place: game.place, opponent: "human" },
-        summary,
-        newId(),
-      );
-      added.push(entry);
+      if (records.has(game.record)) return duplicates++;
+      records.add(game.record);
+      const names = game.black || game.white ? { [game.sides[0]]: game.black, [game.sides[1]]: game.white } : null;
+      const about = { source: "import", started: now - i, names, date: game.date, place: game.place, opponent: "human" };
+      added.push(entryFromBackup(about, game, newId()));
     });
     await library.putAll(added);
     return { added: added.length, duplicates, errors };

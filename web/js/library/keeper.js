@@ -76,11 +76,11 @@ export class Keeper {
 
   /** Which stored game `state` is (this.current), before it is written. */
   async identify(state, libraryId, tabGame, source) {
-    const same = this.current && this.current.record === state.record;
-    if (same && !libraryId) return;
-    let id = libraryId ?? (tabGame?.record === state.record ? tabGame.id : null);
+    const fresh = source === "new"; // a game just begun is never one already kept
+    if (!fresh && !libraryId && this.current?.record === state.record) return;
+    let id = libraryId ?? (!fresh && tabGame?.record === state.record ? tabGame.id : null);
     let stored = id ? await this.library.get(id) : null;
-    if (!stored && state.moves.length) {
+    if (!stored && !fresh && state.moves.length) {
       const elsewhere = await gamesOpenElsewhere(this.current?.id);
       const found = (await this.library.byRecord(state.record))
         .filter((e) => !elsewhere.has(e.id))

@@ -16,7 +16,7 @@ export function createProgress(app, store) {
   let asked = 0; // renders asked; a slower earlier answer is dropped
 
   const percent = (v) => formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
-  const round = (v) => formatNumber(Math.round(v));
+  const round = (v) => formatNumber(Math.round(v), { useGrouping: false }); // ratings: 1612
 
   /** One row per game and computer level the player met: finished games with one person. */
   function opponentRows(entries) {

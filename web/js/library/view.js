@@ -37,6 +37,7 @@ export function createGamesView(app, store) {
   /** Open the view on `which` tab ("games" or "progress"). */
   async function open(which = "games") {
     timings = { opened: performance.now(), painted: null, complete: null };
+    complete = false;
     shown = PAGE;
     deleted = null;
     $("library-undo").hidden = true;
@@ -175,21 +176,25 @@ export function createGamesView(app, store) {
       ["library-opening", entry.opening ?? ""],
       ["library-accuracy", accuracyText(app.games, entry)],
     ];
+    // The row's name is its text: what the button does (for screen readers), then each cell,
+    // spaces between them (a grid lays out no whitespace, a screen reader reads it).
+    const action = entry.over ? tr("Replay and review") : tr("Continue");
     const openButton = document.createElement("button");
     openButton.type = "button";
     openButton.className = "library-open";
+    openButton.title = action;
+    const hidden = document.createElement("span");
+    hidden.className = "visually-hidden";
+    hidden.textContent = `${action}: `;
+    openButton.append(hidden);
     for (const [name, text] of cells) {
       const span = document.createElement("span");
       span.className = name;
       span.textContent = text;
-      openButton.append(span);
+      openButton.append(span, " ");
     }
     const outcome = outcomeOf(entry);
     if (outcome) openButton.querySelector(".library-result").dataset.outcome = outcome;
-    const action = entry.over ? tr("Replay and review") : tr("Continue");
-    const summary = cells.map(([, text]) => text).filter(Boolean).join(", ");
-    openButton.setAttribute("aria-label", `${action}: ${summary}`);
-    openButton.title = action;
     openButton.addEventListener("click", () => openGame(entry));
     item.append(openButton);
     const here = store.keeper()?.current?.id === entry.id;
@@ -199,21 +204,19 @@ export function createGamesView(app, store) {
       tag.textContent = here ? tr("On screen") : tr("Open in another tab");
       item.append(tag);
     }
-    const exportButton = button(tr("Export"), `${tr("Export")}: ${title}, ${date}`, () => files.exportOne(entry));
-    exportButton.className = "library-export";
-    const deleteButton = button(tr("Delete"), `${tr("Delete")}: ${title}, ${date}`, () => remove(entry));
-    deleteButton.className = "library-delete";
-    item.append(exportButton, deleteButton);
+    // Each action's name says which game: "Delete: Othello, 26 Nov 2026, 23:40".
+    const button = (name, text, run) => {
+      const b = Object.assign(document.createElement("button"), { type: "button", className: name, textContent: text });
+      b.setAttribute("aria-label", `${text}: ${title}, ${date}`);
+      b.addEventListener("click", () => run(b));
+      return b;
+    };
+    item.append(
+      button("library-share", tr("Share"), (b) => app.shareLink(entry.record, tr("{game} on Flipside", { game: title }), b)),
+      button("library-export", tr("Export"), () => files.exportOne(entry)),
+      button("library-delete", tr("Delete"), () => remove(entry)),
+    );
     return item;
-  }
-
-  function button(text, label, run) {
-    const b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.setAttribute("aria-label", label);
-    b.addEventListener("click", run);
-    return b;
   }
 
   function status(text) {
@@ -331,7 +334,7 @@ export function createGamesView(app, store) {
       tab,
       rows: [...$("library-list").children].map((li) => ({
         id: li.dataset.id,
-        text: [...li.querySelector(".library-open").children].map((s) => s.textContent),
+        text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map((s) => s.textContent),
         tag: li.querySelector(".library-tag")?.textContent ?? null,
       })),
       count: $("library-count").textContent,

@@ -95,7 +95,8 @@ export function installGames(app) {
     const practice = app.isPractice(state);
     if (!practice) {
       const games = tabGames();
-      const mine = games[state.game]?.record === state.record || continued || libraryId ? games[state.game] : null;
+      const same = continued || libraryId || (source !== "new" && games[state.game]?.record === state.record);
+      const mine = same ? games[state.game] : null;
       const id = libraryId ?? mine?.id ?? null;
       writeJson(session, TAB_KEY, { ...games, [state.game]: { id, record: state.record, save: state.save } });
     }

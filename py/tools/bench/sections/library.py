@@ -27,6 +27,9 @@ from tools.browsers import CHROMIUM, CHROMIUM_ARGS, VIEWPORT
 WTHOR = ROOT.parent / "shared" / "data" / "wthor"
 SIZES = (1_000, 10_000)
 GOAL_MS = 200
+OPENS = 5
+"""The view is opened this many times in each page: the first open, then the median of the
+others."""
 
 
 def tournament_games(count: int) -> list[dict[str, Any]]:
@@ -39,7 +42,13 @@ def tournament_games(count: int) -> list[dict[str, Any]]:
             if len(moves) < 120:
                 continue  # stopped early: not a whole game
             black = game.black_score
-            out.append({"record": Record("othello", moves).text(), "score": [black, 64 - black], "year": header.year})
+            out.append(
+                {
+                    "record": Record("othello", moves).text(),
+                    "score": [black, 64 - black],
+                    "year": header.year,
+                }
+            )
             if len(out) == count:
                 return out
     return out
@@ -141,18 +150,35 @@ def rows() -> list[Row]:
                     cdp.send("Performance.enable")
                     page.evaluate("window.gc?.()")
                     heap_before = heap_mb(cdp)
-                    view = open_view(page)
-                    t = view["timings"]
-                    heap_after = heap_mb(cdp)
-                    assert view["count"].startswith(f"{size:,} games"), view["count"]
-                    painted = t["painted"] - t["opened"]
+                    opens, heap_after = [], heap_before
+                    for _ in range(OPENS):
+                        view = open_view(page)
+                        assert view["count"].startswith(f"{size:,} games"), view["count"]
+                        t = view["timings"]
+                        opens.append((t["painted"] - t["opened"], t["complete"] - t["opened"]))
+                        if len(opens) == 1:
+                            heap_after = heap_mb(cdp)
+                        page.click("#library-close")
+                    later = sorted(opens[1:])[len(opens) // 2 - 1]
+                    name = f"Games view, {size:,} games:"
                     out += [
-                        (f"Games view, {size:,} games: first rows painted", round(painted), f"ms (goal <= {GOAL_MS})"),
-                        (f"Games view, {size:,} games: every game read", round(t["complete"] - t["opened"]), "ms"),
-                        (f"Games view, {size:,} games: JS heap grown", round(heap_after - heap_before, 1), "MB"),
+                        (
+                            f"{name} first rows, first open",
+                            round(opens[0][0]),
+                            f"ms (goal <= {GOAL_MS})",
+                        ),
+                        (f"{name} first rows, later opens", round(later[0]), "ms (median)"),
+                        (f"{name} every game read, first open", round(opens[0][1]), "ms"),
+                        (f"{name} JS heap grown", round(heap_after - heap_before, 1), "MB"),
                     ]
                     if size == max(SIZES):
-                        out.append(("storage per stored game", round(per_game), "bytes (navigator.storage.estimate)"))
+                        out.append(
+                            (
+                                "storage per stored game",
+                                round(per_game),
+                                "bytes (navigator.storage.estimate)",
+                            )
+                        )
                     page.context.close()
             text = flipside_library.export_games([{"record": g["record"]} for g in games])["ggf"]
             with static_server(DIST) as origin:
@@ -171,8 +197,15 @@ def rows() -> list[Row]:
                 )
                 seconds = time.perf_counter() - begun
                 status = page.evaluate("window.flipside.snapshot().library.status")
-                assert status.startswith(f"Added {len(games):,} games"), status
-                out.append((f"import of a {len(games):,}-game GGF file ({len(text) / 1e6:.1f} MB)", round(seconds, 1), "s"))
+                unique = len({g["record"] for g in games})  # a few tournament games are alike
+                assert status.startswith(f"Added {unique:,} games"), status
+                out.append(
+                    (
+                        f"import of a {len(games):,}-game GGF file ({len(text) / 1e6:.1f} MB)",
+                        round(seconds, 1),
+                        "s",
+                    )
+                )
                 page.context.close()
         finally:
             browser.close()
