@@ -150,5 +150,7 @@ def test_reading_a_long_file_reports_progress_and_summarises_each_game():
     first, second, last = games[:3]
     assert (first["moves"], first["over"], first["sides"]) == (3, False, ["black", "white"])
     assert first["opening"] and first["game"] == "othello"
-    assert last["over"] and last["result"]["score"] == ok("state", record=FINISHED)["result"]["score"]
+    assert (
+        last["over"] and last["result"]["score"] == ok("state", record=FINISHED)["result"]["score"]
+    )
     assert games[3:6] == [first, second, last]
