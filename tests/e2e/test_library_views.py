@@ -264,7 +264,9 @@ def test_no_indexeddb_says_so_and_the_game_goes_on(page: Page, root_server: Stat
     page.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined })")
     page.goto(root_server.origin + "/#othello/f5d6")
     wait_ready(page)
-    wait_until(page, "window.flipside.snapshot().notice?.includes('does not let Flipside keep your games')")
+    wait_until(
+        page, "window.flipside.snapshot().notice?.includes('does not let Flipside keep your games')"
+    )
     assert page.evaluate("window.flipside.snapshot().library.failure.kind") == "unavailable"
     page.fill("#move-input", "c3")
     page.press("#move-input", "Enter")
