@@ -256,3 +256,26 @@ def test_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer)
     page.click("#notice-action")  # Reload
     wait_ready(page)
     assert page.evaluate("window.flipside.snapshot().record") == "othello/f5d6c3d3"
+
+
+def test_no_indexeddb_says_so_and_the_game_goes_on(page: Page, root_server: StaticServer) -> None:
+    """IndexedDB missing (as in some private modes): said once, in the Games view too; the
+    game goes on and a reload still comes back to it (the tab's own save)."""
+    page.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined })")
+    page.goto(root_server.origin + "/#othello/f5d6")
+    wait_ready(page)
+    wait_until(
+        page, "window.flipside.snapshot().notice?.includes('does not let Flipside keep your games')"
+    )
+    assert page.evaluate("window.flipside.snapshot().library.failure.kind") == "unavailable"
+    page.fill("#move-input", "c3")
+    page.press("#move-input", "Enter")
+    wait_until(page, "window.flipside.snapshot().moves.length === 3")
+    page.fill("#move-input", "d3")
+    page.press("#move-input", "Enter")
+    wait_until(page, "window.flipside.snapshot().moves.length === 4")
+    games = open_games(page)
+    assert games["rows"] == [] and "does not let Flipside keep your games" in games["count"]
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.flipside.snapshot().record") == "othello/f5d6c3d3"

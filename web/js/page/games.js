@@ -167,6 +167,5 @@ export function installGames(app) {
     keepReview: (review) => library().then((s) => s.keepReview(review)),
     keepPuzzle: (attempt) => library().then((s) => s.keepPuzzle(attempt)),
     librarySnapshot: () => service?.snapshot() ?? null,
-    libraryStarted: () => library().then(() => queue),
   });
 }
