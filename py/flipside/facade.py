@@ -41,6 +41,7 @@ import flipside
 from flipside import games, i18n, links
 from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
 from flipside.i18n import tr
+from flipside.protocol import Adapter, GameAI, Played
 from flipside.record import Record
 
 JSON = Any
@@ -292,7 +293,7 @@ def wthor_list(data: str, players: str | None = None, tournaments: str | None = 
     return listing(wtb, decode("players", players), decode("tournaments", tournaments))
 
 
-def _adapter(game: object) -> games.Adapter[Any]:
+def _adapter(game: object) -> Adapter[Any]:
     return games.adapter(expect_str("game", game))
 
 
@@ -302,11 +303,11 @@ def _record(text: object) -> Record:
     return parsed
 
 
-def _replay(text: object) -> games.Played:
+def _replay(text: object) -> Played:
     return games.replay(_record(text))
 
 
-def _state(game: games.Played, view: JSON = None) -> JSON:
+def _state(game: Played, view: JSON = None) -> JSON:
     """A game's state: the adapter's view plus what every game has (record, link, save)."""
     record = game.record()
     view = games.adapter(record.game).view(game) if view is None else view
@@ -335,10 +336,10 @@ def perft(depth: int, position: str | None = None, game: str = "othello") -> JSO
 
 
 # -- the computer player ----------------------------------------------------------------------
-# Each game's AI answers these (``flipside.games.GameAI``); its module is imported on first use.
+# Each game's AI answers these (``flipside.GameAI``); its module is imported on first use.
 
 
-def _ai(record: object) -> games.GameAI:
+def _ai(record: object) -> GameAI:
     return games.ai(_record(record).game)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from flipside import games
 from flipside.i18n import N_, ntr, number, tr
+from flipside.protocol import GameAI
 from flipside.record import Record
 
 JSON = Any
@@ -45,16 +46,6 @@ def plies(record: str) -> list[Ply]:
     moves = game.view(played)["moves"]
     befores = [parsed.with_moves("").text(), *game.prefixes(played)][: len(moves)]
     return [Ply(b, m["text"], m["by"]) for b, m in zip(befores, moves, strict=True)]
-
-
-def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:
-    """The row of ``move`` when there was no choice (``legal``: the moves after ``record``),
-    else None; ValueError when ``move`` is not legal there."""
-    if move not in legal:
-        raise ValueError(tr("{move} is not a legal move after {record}", move=move, record=record))
-    if len(legal) > 1:
-        return None
-    return {"best": move, "bestValue": None, "value": None, "exact": False, "choices": 1}
 
 
 def scale(game: str) -> JSON:
@@ -85,7 +76,7 @@ def judge(record: str, ply: int, seconds: float | None = None, depth: int | None
     return {**row, "mark": _mark(ai, row)}
 
 
-def _mark(ai: games.GameAI, row: JSON) -> str | None:
+def _mark(ai: GameAI, row: JSON) -> str | None:
     if row["loss"] is None:
         return None
     if ai.blunder_by_proof(row):

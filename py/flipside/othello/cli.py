@@ -16,7 +16,6 @@ from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
 from flipside.perft_command import print_perft
-from flipside.review_cli import add_command as add_analyse
 
 
 def parse_board(text: str) -> Board:
@@ -217,11 +216,13 @@ def _undo_to_turn(board: Board, human: Color, dealt: int = 0) -> bool:
     return False
 
 
-def add_parser(games: Any) -> None:
-    """Add the ``othello`` sub-parser (commands perft, moves, show) to ``games``."""
+def add_parser(games: Any) -> Any:
+    """Add the ``othello`` sub-parser and its commands to ``games``; its sub-commands, to
+    which ``flipside.cli`` adds the commands above the game (``analyse``)."""
     othello = games.add_parser("othello", help="Othello rules: perft, legal moves, board")
     commands = othello.add_subparsers(dest="command", required=True)
     add_commands(commands)
+    return commands
 
 
 def add_commands(commands: Any) -> None:
@@ -264,5 +265,3 @@ def add_commands(commands: Any) -> None:
         "--error", type=float, metavar="D", help="the computer loses D discs a move on average"
     )
     p.set_defaults(func=_play)
-
-    add_analyse(commands, "othello")

@@ -12,7 +12,6 @@ from typing import Any
 
 from flipside.i18n import tr
 from flipside.perft_command import print_perft
-from flipside.review_cli import add_command as add_analyse
 from flipside.themisto.board import Board
 from flipside.themisto.perft import divide, perft
 
@@ -116,8 +115,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(games: Any) -> None:
-    """Add the ``themisto`` sub-parser (commands perft, moves, show) to ``games``."""
+def add_parser(games: Any) -> Any:
+    """Add the ``themisto`` sub-parser and its commands to ``games``; its sub-commands, to
+    which ``flipside.cli`` adds the commands above the game (``analyse``)."""
     themisto = games.add_parser(
         "themisto", help="Themisto rules and AI: perft, moves, board, bestmove, play"
     )
@@ -166,5 +166,4 @@ def add_parser(games: Any) -> None:
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
     common(p)
     p.set_defaults(func=_play)
-
-    add_analyse(commands, "themisto")
+    return commands

@@ -1,7 +1,7 @@
 """Othello's computer player as the facade asks for it: think, hints, value, opening, solve.
 
 Each call takes a game record's text (or, for ``solve``, a position) and answers plain JSON;
-see :class:`flipside.games.GameAI`. The facade imports this module on first use.
+see :class:`flipside.protocol.GameAI`. The facade imports this module on first use.
 """
 
 from __future__ import annotations
@@ -13,9 +13,7 @@ import random
 import time
 from typing import Any
 
-from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
-from flipside.games import Report
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
 from flipside.othello.ai.endgame import Solver
@@ -23,6 +21,7 @@ from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine, parse_level, p
 from flipside.othello.ai.openings import opening_of
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move
+from flipside.protocol import Report, unjudged
 from flipside.record import Record
 
 JSON = Any
@@ -222,7 +221,7 @@ def solve(position: str) -> JSON:
 def _game(record: str) -> othello_game.Game:
     parsed = Record.parse(record)
     if parsed.game != othello_game.NAME:
-        raise ValueError(tr("the Othello AI cannot play {game}", game=games.title(parsed.game)))
+        raise ValueError(tr("the Othello AI cannot play {game}", game=parsed.game))
     return othello_game.replay(parsed)
 
 
@@ -259,7 +258,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
     ``depth``: a search of that many plies (no time limit unless ``seconds``), never solved."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
-    if (forced := review.unjudged(record, move, legal)) is not None:
+    if (forced := unjudged(record, move, legal)) is not None:
         return forced
     budget: float | None = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
     P, O = board.bits()

@@ -3,17 +3,16 @@
 Scores of the Themisto engine are in its own units (a few hundred at most) or proven results
 (``>= PROVEN``). The page gets points (score / 100, at most ``SCALE - 1`` either way), a
 proven result as +/- ``SCALE`` and a label ("W3": a forced win in 3 plies). The facade
-imports this module on first use; see :class:`flipside.games.GameAI`.
+imports this module on first use; see :class:`flipside.protocol.GameAI`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flipside import games, review
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
-from flipside.games import Report
 from flipside.i18n import number, tr
+from flipside.protocol import Report, unjudged
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
 from flipside.themisto.ai.engine import Engine
@@ -66,7 +65,7 @@ def _info(info: dict[str, object]) -> JSON:
 def _replayed(record: str) -> Board:
     parsed = Record.parse(record)
     if parsed.game != themisto_game.NAME:
-        raise ValueError(tr("the Themisto AI cannot play {game}", game=games.title(parsed.game)))
+        raise ValueError(tr("the Themisto AI cannot play {game}", game=parsed.game))
     return themisto_game.replay(parsed).board
 
 
@@ -165,7 +164,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
     ``depth``: a search of that many plies (no time limit unless ``seconds``)."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
-    if (forced := review.unjudged(record, move, legal)) is not None:
+    if (forced := unjudged(record, move, legal)) is not None:
         return forced
     engine = _engine(REVIEW_LEVEL)
     budget = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
