@@ -12,6 +12,7 @@ when estimated by the evaluation.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
@@ -449,6 +450,13 @@ class Engine:
             nodes,
             time.perf_counter() - start,
         )
+
+
+@functools.cache
+def engine_at(level: int) -> Engine:
+    """This process's engine at ``level`` (a page's worker, a pool's worker), kept for its
+    life: its hash tables go on from one move to the next."""
+    return Engine(level)
 
 
 def solve(board: Board) -> tuple[int, list[Move]]:
