@@ -402,6 +402,74 @@ def solve(position: str, game: str = "othello") -> JSON:
     return games.ai(_adapter(game).NAME).solve(expect_str("position", position))
 
 
+# -- a search split over several workers ----------------------------------------------------------
+# The page's pool of search workers drives the split these three methods make (flipside.split;
+# the contract, step by step, is in docs/architecture.md): one call starts it, each finished task
+# goes back with the elapsed seconds, and each task is a self-contained request any worker answers.
+
+
+@method
+def split_start(
+    kind: str,
+    workers: int,
+    record: str | None = None,
+    position: str | None = None,
+    game: str = "othello",
+    level: int | str | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+) -> JSON:
+    """The first step of ``think`` or ``hints`` of ``record``, or of ``solve`` of ``game``'s
+    ``position``, split over ``workers`` workers: ``{state, tasks, reports, answer}``. Each
+    task goes to the worker it names (``search_task``); ``answer`` is what ``think`` /
+    ``hints`` / ``solve`` would answer, and comes with no tasks (at once when there is no
+    search to split: a book move, a forced move)."""
+    if kind == "solve":
+        ai = games.ai(_adapter(game).NAME)
+        subject = expect_str("position", position)
+    else:
+        ai = _ai(record)
+        subject = expect_str("record", record)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise RequestError(tr("workers must be an integer, got {workers!r}", workers=workers))
+    found = ai.split_start(
+        kind, subject, level, checked_seconds(seconds), checked_seed(seed), workers
+    )
+    return _split_step(found)
+
+
+@method
+def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
+    """The next step of a split search: ``state`` as the last step gave it, ``done`` the tasks
+    finished since (``{task, result}`` with ``search_task``'s answer, or ``{task, error}``
+    when the worker was lost: its work is given out again), ``elapsed`` the seconds since
+    ``split_start`` was asked. Same shape as ``split_start``'s answer."""
+    if not isinstance(state, dict) or not isinstance(state.get("game"), str):
+        raise RequestError(tr("state must be the state of the last step"))
+    if not isinstance(done, list) or not all(isinstance(d, dict) and "task" in d for d in done):
+        raise RequestError(tr("done must be a list of finished tasks"))
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
+        raise RequestError(
+            tr("elapsed must be a number of seconds, got {elapsed!r}", elapsed=elapsed)
+        )
+    return _split_step(games.ai(state["game"]).split_step(state, done, float(elapsed)))
+
+
+@method
+def search_task(task: JSON) -> JSON:
+    """One task of a split search (as ``split_start`` / ``split_step`` hand them out), answered
+    by this worker: a root move's value in a window, the shallow depths, a win/draw/loss
+    search. A worker keeps its tables for the tasks of one search (the task's ``session``)."""
+    if not isinstance(task, dict) or not isinstance(task.get("game"), str):
+        raise RequestError(tr("task must be a task of a split search"))
+    return games.ai(task["game"]).search_task(task)
+
+
+def _split_step(found: JSON) -> JSON:
+    """A split step as the page gets it: each report marked as a depth report."""
+    return {**found, "reports": [{"type": "depth", **r} for r in found["reports"]]}
+
+
 # -- game review --------------------------------------------------------------------------------
 # The page reviews a game one move at a time (progress, pause, cancel); ``flipside.review``.
 

@@ -58,7 +58,9 @@ class Adapter[G: Played](Protocol):
 
 class GameAI(Protocol):
     """What the facade asks of a game's computer player (its ``AI_MODULE``). Each takes a
-    game record's text; ``report`` gets one dict per finished search depth."""
+    game record's text; ``report`` gets one dict per finished search depth. ``split_start``,
+    ``split_step`` and ``search_task`` are the same searches split over several workers
+    (:mod:`flipside.split`)."""
 
     def think(
         self, record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
@@ -84,6 +86,18 @@ class GameAI(Protocol):
         self, record: str, move: str, seconds: float | None, depth: int | None = None
     ) -> JSON: ...
     def blunder_by_proof(self, row: JSON) -> bool: ...
+
+    def split_start(
+        self,
+        kind: str,
+        subject: str,
+        level: int | str | None,
+        seconds: float | None,
+        seed: int | None,
+        workers: int,
+    ) -> JSON: ...
+    def split_step(self, state: JSON, done: list[JSON], elapsed: float) -> JSON: ...
+    def search_task(self, task: JSON) -> JSON: ...
 
 
 def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:

@@ -7,7 +7,8 @@ and a move that throws away a proven result is a blunder whatever its loss
 (``blunder_by_proof``). A player's accuracy is the mean of their moves' accuracies, each
 ``100 * 2 ** (-loss / HALF_LOSS)``; moves with no choice are not judged. The page asks for
 one move at a time (:func:`judge`) so that it can show progress, pause and cancel; the CLI
-asks for the whole game (:func:`review`). Both use the same code.
+asks for the whole game (:func:`review`), its moves spread over worker processes with
+``--workers N``. All use the same code: a move's row does not depend on who judged it.
 """
 
 from __future__ import annotations
@@ -136,16 +137,30 @@ def review(
     seconds: float | None = None,
     depth: int | None = None,
     on_row: Callable[[JSON], object] | None = None,
+    workers: int = 1,
 ) -> Review:
     """Judge every move of the game ``record`` (``seconds`` per move, the game's default
-    unless given; or a ``depth``-ply search); ``on_row`` gets each row as it is done."""
-    rows = []
-    for ply in range(len(plies(record))):
-        row = judge(record, ply, seconds, depth)
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
-    return Review(record, rows, summary(record, rows))
+    unless given; or a ``depth``-ply search); ``on_row`` gets each row as it is done. With
+    ``workers`` above 1 the moves are judged on that many worker processes at once
+    (:class:`flipside.workers.Pool`), each move by one worker: the same rows."""
+    count = len(plies(record))
+    if workers == 1:
+        rows = []
+        for ply in range(count):
+            row = judge(record, ply, seconds, depth)
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+        return Review(record, rows, summary(record, rows))
+    from flipside.workers import Pool
+
+    game = games.adapter(Record.parse(record).game)
+    calls = [(record, ply, seconds, depth) for ply in range(count)]
+    with Pool(workers, warm=game.AI_MODULE) as pool:
+        done = pool.map(
+            "flipside.review", "judge", calls, None if on_row is None else lambda _, r: on_row(r)
+        )
+    return Review(record, done, summary(record, done))
 
 
 def _number(value: float | None) -> str:

@@ -30,6 +30,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from flipside.i18n import tr
+
 JSON = Any
 
 MODES = ("pvs", "ties", "all")
@@ -193,7 +195,7 @@ def pool_state(workers: int) -> JSON:
     """What every coordinator's state holds about the pool: busy workers (worker -> task id),
     which worker last searched each move, and the next task id."""
     if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= 64:
-        raise ValueError(f"workers must be 1..64, got {workers!r}")
+        raise ValueError(tr("workers must be 1..64, got {workers!r}", workers=workers))
     return {"workers": workers, "busy": {}, "owner": {}, "next_id": 1}
 
 

@@ -5,10 +5,10 @@ A :class:`Pool` holds ``N`` worker processes, each a ``ProcessPoolExecutor`` of 
 (started with ``spawn``), so that a task goes to the worker its coordinator chose (that
 worker's tables hold the move's tree from the depth before) and a worker that is lost (its
 process killed) is started again on its own while the others go on. :meth:`Pool.search`
-drives a split search's coordinator (:mod:`flipside.split`: a game AI's ``split_start`` /
-``split_step``, the same steps the page's pool of web workers goes through) with the
-elapsed seconds of this process's clock; a lost worker's task is handed back to the
-coordinator, which gives its work out again. :meth:`Pool.map` runs independent calls (a
+drives a split search's coordinator (:mod:`flipside.split`; a game's ``<game>/ai/split.py``,
+whose steps the page's pool of web workers goes through by the facade's ``split_start`` /
+``split_step`` / ``search_task``) with the elapsed seconds of this process's clock; a lost
+worker's task is handed back to the coordinator, which gives its work out again. :meth:`Pool.map` runs independent calls (a
 review's moves) on whichever worker is free, in order of the results' indexes.
 
 The pool names what it runs by module (a game AI's module, ``flipside.review``), so it
@@ -17,11 +17,12 @@ imports nothing of the games and sits below them: a game's own commands use it t
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import multiprocessing
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, Self
 
@@ -38,12 +39,31 @@ def checked_workers(value: object) -> int:
     if not text.isdigit() or not 1 <= int(text) <= MAX_WORKERS:
         raise ValueError(
             tr(
-                "--workers must be a whole number from 1 to {most}, got {value!r}",
+                "the number of workers must be a whole number from 1 to {most}, got {value!r}",
                 most=MAX_WORKERS,
                 value=value,
             )
         )
     return int(text)
+
+
+def _argument(text: str) -> int:
+    try:
+        return checked_workers(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_option(parser: argparse.ArgumentParser, what: str) -> None:
+    """Add ``--workers N`` to a command (default 1: one search in this process, exactly as
+    without the option); ``what`` says what the workers share."""
+    parser.add_argument(
+        "--workers",
+        type=_argument,
+        default=1,
+        metavar="N",
+        help=f"{what} over N worker processes (default 1: no pool)",
+    )
 
 
 def _warm(module: str) -> int:
@@ -56,9 +76,10 @@ def _warm(module: str) -> int:
     return os.getpid()
 
 
-def _search_task(module: str, task: JSON) -> JSON:
-    """A split search's task, answered by the game AI ``module`` in this worker."""
-    result: JSON = importlib.import_module(module).search_task(task)
+def _run_task(module: str, task: JSON) -> JSON:
+    """A split search's task, answered in this worker by ``module`` (a game's split
+    coordinator, ``flipside.<game>.ai.split``)."""
+    result: JSON = importlib.import_module(module).run_task(task)
     return result
 
 
@@ -73,6 +94,7 @@ class Pool:
         self.size = workers
         self._context = multiprocessing.get_context("spawn")
         self._executors = [self._new() for _ in range(workers)]
+        self._ran_on: dict[Future[Any], ProcessPoolExecutor] = {}
         self.pids: list[int] = []
         self.restarts = 0
         if warm is not None:
@@ -85,26 +107,43 @@ class Pool:
     def submit(self, worker: int, func: Callable[..., Any], *args: Any) -> Future[Any]:
         """Run ``func(*args)`` on ``worker`` (a lost worker is started again first)."""
         try:
-            return self._executors[worker].submit(func, *args)
+            future = self._executors[worker].submit(func, *args)
         except BrokenProcessPool:
-            self._restart(worker)
-            return self._executors[worker].submit(func, *args)
+            self._restart(worker, self._executors[worker])
+            future = self._executors[worker].submit(func, *args)
+        self._ran_on[future] = self._executors[worker]
+        return future
 
-    def _restart(self, worker: int) -> None:
-        self._executors[worker].shutdown(wait=False, cancel_futures=True)
+    def _restart(self, worker: int, lost: ProcessPoolExecutor) -> None:
+        """Start ``worker`` again, unless that was done since ``lost`` ran its task."""
+        if self._executors[worker] is not lost:
+            return
+        lost.shutdown(wait=False, cancel_futures=True)
         self._executors[worker] = self._new()
         self.restarts += 1
+
+    def _outcome(self, worker: int, future: Future[Any]) -> tuple[bool, Any]:
+        """``(True, result)``, or ``(False, None)`` when the worker was lost (then it is
+        started again)."""
+        executor = self._ran_on.pop(future)
+        try:
+            return True, future.result()
+        except (BrokenProcessPool, CancelledError):
+            self._restart(worker, executor)
+            return False, None
 
     def search(
         self,
         module: str,
         first: JSON,
+        step: Callable[[JSON, list[JSON], float], JSON],
         on_report: Callable[[JSON], object] | None = None,
     ) -> JSON:
-        """The answer of the split search whose first step is ``first`` (from ``module``'s
-        ``split_start``): each task started on its worker, the finished ones handed to
-        ``split_step`` until there is an answer. ``on_report`` gets each progress report."""
-        ai = importlib.import_module(module)
+        """The answer of the split search whose first step is ``first``: each task started
+        on its worker (answered there by ``module``'s ``run_task``, a game's split
+        coordinator's), the finished ones handed to ``step`` (its ``step``, or a game AI's
+        ``split_step``) with the seconds since this call, until there is an answer.
+        ``on_report`` gets each progress report."""
         start = time.perf_counter()
         found = first
         running: dict[Future[Any], JSON] = {}
@@ -113,21 +152,22 @@ class Pool:
                 if on_report is not None:
                     on_report(report)
             if found["answer"] is not None:
+                for future in running:  # a phase's tasks the answer did not wait for
+                    self._ran_on.pop(future, None)
                 return found["answer"]
             for task in found["tasks"]:
-                running[self.submit(task["worker"], _search_task, module, task)] = task
+                running[self.submit(task["worker"], _run_task, module, task)] = task
             if not running:
                 raise RuntimeError("a split search stopped with no task running and no answer")
             finished, _ = wait(running, return_when=FIRST_COMPLETED)
             done = []
             for future in finished:
                 task = running.pop(future)
-                try:
-                    done.append({"task": task, "result": future.result()})
-                except BrokenProcessPool:
-                    self._restart(task["worker"])
-                    done.append({"task": task, "error": "the worker was lost"})
-            found = ai.split_step(found["state"], done, time.perf_counter() - start)
+                ok, result = self._outcome(task["worker"], future)
+                done.append(
+                    {"task": task, "result": result} if ok else {"task": task, "error": "lost"}
+                )
+            found = step(found["state"], done, time.perf_counter() - start)
 
     def map(
         self,
@@ -154,14 +194,13 @@ class Pool:
             for future in finished:
                 worker, index, args = running.pop(future)
                 free.append(worker)
-                try:
-                    results[index] = future.result()
-                except BrokenProcessPool:
-                    self._restart(worker)
+                ok, result = self._outcome(worker, future)
+                if not ok:
                     todo.append((index, args))
                     continue
+                results[index] = result
                 if on_result is not None:
-                    on_result(index, results[index])
+                    on_result(index, result)
         return [results[i] for i in range(len(results))]
 
     def close(self) -> None:

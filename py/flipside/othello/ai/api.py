@@ -26,7 +26,7 @@ from flipside.othello.ai.engine import (
     parse_level,
     position_value,
 )
-from flipside.othello.ai.openings import book_move, opening_of
+from flipside.othello.ai.openings import opening_of
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move
@@ -241,9 +241,10 @@ def split_start(
 ) -> JSON:
     """The first step of ``think`` or ``hints`` (``subject``: a record) or ``solve``
     (``subject``: a position) split over ``workers`` workers: ``{state, tasks, reports,
-    answer}`` (see :mod:`flipside.split`). A move with no search to split (the book, a
-    forced move, a level with noise or a chosen error) is answered at once, as ``think``
-    answers it; so is a solve with fewer than two moves."""
+    answer}`` (see :mod:`flipside.split`); ``level`` None: the top level's move, the hint
+    level's hints. A move with no search to split (the book, a forced move, a level with
+    noise or a chosen error) is answered at once, as ``think`` answers it; so is a solve
+    with fewer than two moves."""
     if kind == "solve":
         return split_board(kind, _solvable(subject), subject, None, None, None, workers)
     if kind not in ("think", "hints"):
@@ -268,7 +269,6 @@ def split_board(
     """:func:`split_start` of a board (``subject`` names it in the answer); an answer at
     once comes from ``engine`` (default: this process's engine at the level)."""
     split.pool_state(workers)  # a ValueError for a bad number of workers
-    reports: list[JSON] = []
     if kind == "solve":
         P, O = board.bits()
         if legal_moves(P, O).bit_count() < 2:
@@ -281,20 +281,10 @@ def split_board(
         budget = LEVELS[number].seconds if seconds is None else seconds
         first = othello_split.start("hints", board, number, budget, workers)
         return _split_answer(first, kind, subject, number)
-    number = parse_level(checked_level(level, MAX_LEVEL))
-    settings = LEVELS[number]
+    number = parse_level(checked_level(MAX_LEVEL if level is None else level, MAX_LEVEL))
     budget = seconds or level_seconds(number)
-    P, O = _bits_to_move(board)
-    moves = legal_moves(P, O)
-    at_once = settings.noise > 0 or not moves & (moves - 1)
-    if at_once or (settings.book and book_move(P, O) is not None):
-        engine = engine or engine_at(number)
-        if seed is not None:
-            engine.random.seed(seed)
-        info = engine.think(board, seconds=budget, on_depth=reports.append)
-        answer = {**search_info(info), "level": number, "record": subject}
-        return split.step(None, [], [search_info(r) for r in reports], answer)
-    first = othello_split.start("think", board, number, budget, workers)
+    _bits_to_move(board)
+    first = othello_split.start("think", board, number, budget, workers, engine, seed)
     return _split_answer(first, kind, subject, number)
 
 
@@ -319,7 +309,8 @@ def search_task(task: JSON) -> JSON:
 def _split_answer(found: JSON, kind: str, subject: str, level: int) -> JSON:
     """A coordinator's step with its reports and answer as ``think`` / ``hints`` / ``solve``
     give them."""
-    found["state"]["subject"] = subject
+    if found["state"] is not None:
+        found["state"]["subject"] = subject
     found["reports"] = [search_info(r) for r in found["reports"]]
     answer = found["answer"]
     if answer is not None and kind == "think":

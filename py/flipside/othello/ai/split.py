@@ -34,10 +34,12 @@ from flipside.othello.ai.engine import (
     PROBABLE_TABLE_LIMIT,
     SOLVE_CHANCE,
     TABLE_LIMIT,
+    Engine,
     engine_at,
     solve_estimate,
 )
 from flipside.othello.ai.evaluation import SCALE
+from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import (
     INF,
     START_SHARE,
@@ -62,12 +64,29 @@ KINDS = ("think", "hints", "solve")
 # -- the coordinator ---------------------------------------------------------------------------
 
 
-def start(kind: str, board: Board, level: int, budget: float | None, workers: int) -> JSON:
-    """The first step of a split ``kind`` of search of ``board`` (the side to move has at
-    least two moves): ``think`` at ``level`` within ``budget`` seconds (a level without
-    noise: the caller answers book, forced and noisy moves itself), ``hints`` (every move's
-    value) or ``solve`` (exact score and every best move)."""
+def start(
+    kind: str,
+    board: Board,
+    level: int,
+    budget: float | None,
+    workers: int,
+    engine: Engine | None = None,
+    seed: int | None = None,
+) -> JSON:
+    """The first step of a split ``kind`` of search of ``board``: ``think`` at ``level``
+    within ``budget`` seconds, ``hints`` (every move's value) or ``solve`` (exact score and
+    every best move; at least two moves). A move with no search to split (a book move, a
+    forced move, a level with noise) is answered at once by ``engine`` (default: this
+    process's engine at the level; ``seed`` for its random choices), as ``think`` would."""
+    split.pool_state(workers)  # a ValueError for a bad number of workers
     P, O = board.bits()
+    if kind == "think" and _at_once(P, O, level):
+        engine = engine or engine_at(level)
+        if seed is not None:
+            engine.random.seed(seed)
+        reports: list[JSON] = []
+        info = engine.think(board, seconds=budget, on_depth=reports.append)
+        return split.step(None, [], reports, info)
     empties = 64 - (P | O).bit_count()
     settings = LEVELS[level]
     state = {
@@ -90,7 +109,7 @@ def start(kind: str, board: Board, level: int, budget: float | None, workers: in
         "phase": None,
         "serial": 0,
     }
-    reports: list[JSON] = []
+    reports = []
     if kind == "solve":
         _search(state, "presearch", 0.0, min(HINT_DEPTH, empties), None, None, False)
     elif kind == "hints":
@@ -108,6 +127,24 @@ def start(kind: str, board: Board, level: int, budget: float | None, workers: in
         else:
             _midgame(state, 0.0, reports)
     return _advance(state, 0.0, reports)
+
+
+def pool_think(pool: Any, engine: Engine, board: Board, seconds: float | None = None) -> JSON:
+    """``engine.think(board, seconds)`` searched over a pool of worker processes
+    (:class:`flipside.workers.Pool`): the same kind of answer."""
+    budget = engine.settings.seconds if seconds is None else seconds
+    first = start("think", board, engine.level, budget, pool.size, engine)
+    answer: JSON = pool.search(__name__, first, step)
+    return answer
+
+
+def _at_once(P: int, O: int, level: int) -> bool:
+    """A move with nothing to split: a forced move, a level with noise, a book move."""
+    settings = LEVELS[level]
+    moves = legal_moves(P, O)
+    if settings.noise > 0 or not moves & (moves - 1):
+        return True
+    return settings.book and book_move(P, O) is not None
 
 
 def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
