@@ -98,7 +98,8 @@ def test_a_worker_killed_in_the_middle_of_an_analyse(monkeypatch: pytest.MonkeyP
 
 
 @pytest.mark.parametrize(
-    "game", ["othello/f5d6c3d3c4f4f6f3e6e7d7", "themisto/a8-g2,g2-f2,f2-f7,g1-f2,a7-d7,f2-g2,c8-c7,g8-g6"]
+    "game",
+    ["othello/f5d6c3d3c4f4f6f3e6e7d7", "themisto/a8-g2,g2-f2,f2-f7,g1-f2,a7-d7,f2-g2,c8-c7,g8-g6"],
 )
 def test_analyse_at_a_depth_prints_the_same_with_one_or_two_workers(
     game: str, capsys: pytest.CaptureFixture[str]
