@@ -634,7 +634,15 @@ def _session(task: JSON) -> dict[str, Any]:
 
 def run_task(task: JSON) -> JSON:
     """Answer one task of a split search (``deepen``, ``move``, ``solve``, ``outcome``):
-    ``{nodes, ...}`` with ``stopped: true`` when its ``seconds`` ran out first."""
+    ``{nodes, busy, ...}`` (``busy``: the seconds it took here), with ``stopped: true``
+    when its ``seconds`` ran out first."""
+    began = time.perf_counter()
+    result = _run(task)
+    result["busy"] = round(time.perf_counter() - began, 4)
+    return result
+
+
+def _run(task: JSON) -> JSON:
     here = _session(task)
     P, O = here["P"], here["O"]
     seconds = task["seconds"]

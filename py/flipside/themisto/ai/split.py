@@ -14,6 +14,7 @@ the same moves and values at a fixed depth.
 
 from __future__ import annotations
 
+import time
 import uuid
 from typing import Any
 
@@ -255,8 +256,16 @@ def _session(task: JSON) -> dict[str, Any]:
 
 
 def run_task(task: JSON) -> JSON:
-    """Answer one task of a split search (``deepen`` or ``move``): ``{nodes, ...}`` with
-    ``stopped: true`` when its ``seconds`` ran out first."""
+    """Answer one task of a split search (``deepen`` or ``move``):
+    ``{nodes, busy, ...}`` (``busy``: the seconds it took here), with ``stopped: true``
+    when its ``seconds`` ran out first."""
+    began = time.perf_counter()
+    result = _run(task)
+    result["busy"] = round(time.perf_counter() - began, 4)
+    return result
+
+
+def _run(task: JSON) -> JSON:
     here = _session(task)
     searcher: Searcher = here["searcher"]
     searcher.deadline = searcher.clock() + task["seconds"]
