@@ -133,9 +133,11 @@ def search_rows(
         (
             f"{name}, 2 workers",
             round(split_seconds, 2),
-            f"s, {nodes2:,} nodes ({100 * (nodes2 / nodes1 - 1):+.0f}%), "
-            f"speed-up {alone_seconds / split_seconds:.2f}x, "
-            f"{same} of {len(boards)} scores equal",
+            (
+                f"s, {nodes2:,} nodes ({100 * (nodes2 / nodes1 - 1):+.0f}%), "
+                f"speed-up {alone_seconds / split_seconds:.2f}x, "
+                f"{same} of {len(boards)} scores equal"
+            ),
         ),
         (
             f"{name}, busy share (2 workers)",
