@@ -12,21 +12,23 @@ worker's task is handed back to the coordinator, which gives its work out again.
 review's moves) on whichever worker is free, in order of the results' indexes.
 
 The pool names what it runs by module (a game AI's module, ``flipside.review``), so it
-imports nothing of the games and sits below them: a game's own commands use it too.
+imports nothing of the games and sits below them: a game's own commands use it too. The
+process machinery (``multiprocessing``, ``concurrent.futures``) is imported when a pool
+starts, so the page's Python, which imports every module, never loads it.
 """
 
 from __future__ import annotations
 
-import argparse
 import importlib
-import multiprocessing
 import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, CancelledError, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Self
+from typing import TYPE_CHECKING, Any, Self
 
 from flipside.i18n import tr
+
+if TYPE_CHECKING:
+    import argparse
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 JSON = Any
 MAX_WORKERS = 64
@@ -48,6 +50,8 @@ def checked_workers(value: object) -> int:
 
 
 def _argument(text: str) -> int:
+    import argparse
+
     try:
         return checked_workers(text)
     except ValueError as exc:
@@ -91,6 +95,8 @@ class Pool:
     """``workers`` worker processes (see the module's text); a context manager."""
 
     def __init__(self, workers: int, warm: str | None = None) -> None:
+        import multiprocessing
+
         self.size = workers
         self._context = multiprocessing.get_context("spawn")
         self._executors = [self._new() for _ in range(workers)]
@@ -102,10 +108,14 @@ class Pool:
             self.pids = [f.result() for f in futures]
 
     def _new(self) -> ProcessPoolExecutor:
+        from concurrent.futures import ProcessPoolExecutor
+
         return ProcessPoolExecutor(max_workers=1, mp_context=self._context)
 
     def submit(self, worker: int, func: Callable[..., Any], *args: Any) -> Future[Any]:
         """Run ``func(*args)`` on ``worker`` (a lost worker is started again first)."""
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             future = self._executors[worker].submit(func, *args)
         except BrokenProcessPool:
@@ -125,6 +135,9 @@ class Pool:
     def _outcome(self, worker: int, future: Future[Any]) -> tuple[bool, Any]:
         """``(True, result)``, or ``(False, None)`` when the worker was lost (then it is
         started again)."""
+        from concurrent.futures import CancelledError
+        from concurrent.futures.process import BrokenProcessPool
+
         executor = self._ran_on.pop(future)
         try:
             return True, future.result()
@@ -144,6 +157,8 @@ class Pool:
         coordinator's), the finished ones handed to ``step`` (its ``step``, or a game AI's
         ``split_step``) with the seconds since this call, until there is an answer.
         ``on_report`` gets each progress report."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         start = time.perf_counter()
         found = first
         running: dict[Future[Any], JSON] = {}
@@ -179,6 +194,8 @@ class Pool:
         """``module.name(*args)`` for each ``args`` of ``calls``, each on a free worker; the
         results in the order of ``calls``. ``on_result(index, result)`` as each comes (in
         the order they finish). A call whose worker was lost runs again."""
+        from concurrent.futures import FIRST_COMPLETED, wait
+
         todo = list(enumerate(calls))
         todo.reverse()
         results: dict[int, Any] = {}

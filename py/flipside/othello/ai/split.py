@@ -17,8 +17,8 @@ the same moves and values at a fixed depth.
 
 from __future__ import annotations
 
+import random
 import time
-import uuid
 from typing import Any
 
 from flipside import split
@@ -93,7 +93,7 @@ def start(
         **split.pool_state(workers),
         "game": "othello",
         "kind": kind,
-        "session": uuid.uuid4().hex,
+        "session": f"{random.getrandbits(64):016x}",
         "position": board.position(),
         "level": level,
         "budget": budget,

@@ -14,8 +14,8 @@ the same moves and values at a fixed depth.
 
 from __future__ import annotations
 
+import random
 import time
-import uuid
 from typing import Any
 
 from flipside import split
@@ -68,7 +68,7 @@ def start(
         **split.pool_state(workers),
         "game": "themisto",
         "kind": kind,
-        "session": uuid.uuid4().hex,
+        "session": f"{random.getrandbits(64):016x}",
         "board": board_spec(board),
         "turn": board.turn,
         "level": level,
