@@ -3,10 +3,12 @@
     PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a level=6 --b level=6,endgame=16 --games 40
     PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a level=6,rev=HEAD~3 --b level=6 --budget-scale 0.25
     PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a workers=2 --b level=6 --xot --wall-clock
+    PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a workers=2,virtual=1 --b level=6 --xot
 
 A configuration is ``key=value`` pairs: ``level`` (1..6, default 6), ``rev`` (a git revision
 of this repository whose engine plays; default the working tree), ``workers`` (search over
-that many worker processes, ``flipside.workers``; needs ``--wall-clock``) and any field of
+that many worker processes, ``flipside.workers``; needs ``--wall-clock``, or ``virtual=1``:
+that many virtual workers on CPU time, ``tools.play.virtual_pool``) and any field of
 the engine's ``Level`` (``seconds``, ``endgame``, ``depth``, feature flags...), which
 replaces that field of the level's settings. ``--budget-scale`` multiplies both sides'
 ``seconds``.
@@ -163,8 +165,9 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
         time.perf_counter = time.process_time  # every budget in this process's CPU time
     config = json.loads(config_json)
     workers = int(config.pop("workers", "1"))
-    if workers > 1 and not wall:
-        raise SystemExit("player: workers=N counts the budget on the wall clock: --wall-clock")
+    virtual = config.pop("virtual", "0") in ("1", "true", "yes")
+    if workers > 1 and not wall and not virtual:
+        raise SystemExit("player: workers=N needs --wall-clock, or virtual=1 (CPU time)")
     level = engine_module.parse_level(config.pop("level"))
     base = engine_module.LEVELS[level]
     changes: dict[str, Any] = {}
@@ -181,7 +184,12 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
         from flipside.othello.ai import split as othello_split
         from flipside.workers import Pool
 
-        pool = Pool(workers, warm="flipside.othello.ai.api")
+        if virtual:
+            from tools.play.virtual_pool import VirtualPool
+
+            pool = VirtualPool(workers)
+        else:
+            pool = Pool(workers, warm="flipside.othello.ai.api")
 
     def think(board: Board) -> dict[str, Any]:
         if pool is None:
@@ -198,10 +206,17 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
             board = Board.from_position(request["position"])
             cpu = time.process_time()
             clock = time.perf_counter()
+            virtual_clock = getattr(pool, "clock", 0.0)
             info = think(board)
+            if wall:
+                took = time.perf_counter() - clock
+            elif virtual:
+                took = getattr(pool, "clock", 0.0) - virtual_clock  # the virtual wall time
+            else:
+                took = time.process_time() - cpu
             answer = {
                 "move": info["move"],
-                "cpu": (time.perf_counter() - clock) if wall else time.process_time() - cpu,
+                "cpu": took,
                 "exact": info.get("exact", False),
                 "book": info.get("book", False),
                 "depth": info.get("depth", 0),

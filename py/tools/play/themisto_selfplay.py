@@ -3,6 +3,7 @@
 Run: ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay ladder --games 40``
      ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay match 4 4 --games 100``
      ``... match 4 4 --workers-a 2 --wall-clock --games 100`` (level A over two worker processes)
+     ``... match 4 4 --workers-a 2 --virtual --games 100`` (two virtual workers, CPU time)
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
 that do not let the opponent win at once, played twice with the sides swapped (once when a
@@ -29,6 +30,7 @@ from flipside.themisto.ai.split import pool_think
 from flipside.themisto.ai.threats import winning_moves
 from flipside.workers import Pool
 from tools.play.game import play_out
+from tools.play.virtual_pool import VirtualPool
 
 
 def opening(rng: random.Random, plies: int) -> Board | None:
@@ -73,17 +75,23 @@ def match(
     quiet: bool,
     wall: bool = False,
     workers_a: int = 1,
+    virtual: bool = False,
 ) -> dict[str, object]:
     """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``; the
     time budgets count this process's CPU time unless ``wall``. Level ``a`` searches over
-    ``workers_a`` worker processes (``flipside.workers``; wall clock only)."""
-    if workers_a > 1 and not wall:
-        raise SystemExit("--workers-a counts the budgets on the wall clock: add --wall-clock")
-    pool = Pool(workers_a, warm="flipside.themisto.ai.api") if workers_a > 1 else None
+    ``workers_a`` worker processes (``flipside.workers``; wall clock only), or as many
+    virtual workers on CPU time (``virtual``: ``tools.play.virtual_pool``)."""
+    if workers_a > 1 and not wall and not virtual:
+        raise SystemExit("--workers-a needs --wall-clock, or --virtual (CPU time)")
+    pool: Any = None
+    if workers_a > 1 and virtual:
+        pool = VirtualPool(workers_a)
+    elif workers_a > 1:
+        pool = Pool(workers_a, warm="flipside.themisto.ai.api")
     try:
         return _match(a, b, games, plies, seed, quiet, wall, pool)
     finally:
-        if pool is not None:
+        if isinstance(pool, Pool):
             pool.close()
 
 
@@ -103,8 +111,9 @@ def _match(
         if board is None:
             continue
         # a level against itself plays each opening once: with sides swapped the top level
-        # (no noise, budgets on CPU time) replays the same game
-        for a_player in (1,) if a == b and wall is False and LEVELS[a].noise == 0 else (1, 2):
+        # (no noise, budgets on CPU time, both sides alike) replays the same game
+        same = a == b and wall is False and pool is None and LEVELS[a].noise == 0
+        for a_player in (1,) if same else (1, 2):
             if n >= games:
                 break
             engines = {
@@ -159,7 +168,12 @@ def main() -> None:
         "--workers-a",
         type=int,
         default=1,
-        help="level A searches over this many worker processes (needs --wall-clock)",
+        help="level A searches over this many worker processes (needs --wall-clock or --virtual)",
+    )
+    one.add_argument(
+        "--virtual",
+        action="store_true",
+        help="level A's workers are virtual: one process, a clock of CPU seconds",
     )
     for p in (lad, one):
         p.add_argument("--random-plies", type=int, default=2)
@@ -193,6 +207,7 @@ def main() -> None:
             args.quiet,
             args.wall_clock,
             args.workers_a,
+            args.virtual,
         )
 
 
