@@ -54,7 +54,7 @@ def test_two_othello_processes_give_the_single_searchs_value(
         board = othello_ai._board(record)
         single = othello_engine.Engine(5).think(board, seconds=1000)  # depth 6, full width
         first = othello_split.start("think", board, 5, 1000, 2)
-        found = othello_pool.search("flipside.othello.ai.split", first, othello_split.step)
+        found = othello_pool.search("flipside.othello.ai.tasks", first, othello_split.step)
         assert (found["score"], found["depth"]) == (single["score"], single["depth"])
 
 
@@ -67,7 +67,7 @@ def test_two_themisto_processes_give_the_single_searchs_value(
             board = themisto_ai._board(record)
             single = themisto_ai.Engine(4).think(board, seconds=1000)
             first = themisto_split.start("think", board, 4, 1000, 2)
-            found = pool.search("flipside.themisto.ai.split", first, themisto_split.step)
+            found = pool.search("flipside.themisto.ai.tasks", first, themisto_split.step)
             assert (found["score"], found["depth"]) == (single["score"], single["depth"])
 
 
@@ -77,7 +77,7 @@ def test_a_worker_killed_in_the_middle_of_a_think() -> None:
     single = othello_engine.Engine(5).think(board, seconds=1000)
     with Killing(2, "flipside.othello.ai.api", nth=2) as pool:
         first = othello_split.start("think", board, 5, 1000, 2)
-        found = pool.search("flipside.othello.ai.split", first, othello_split.step)
+        found = pool.search("flipside.othello.ai.tasks", first, othello_split.step)
         assert pool.restarts == 1
     assert (found["score"], found["depth"]) == (single["score"], single["depth"])
 

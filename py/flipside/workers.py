@@ -81,8 +81,8 @@ def _warm(module: str) -> int:
 
 
 def _run_task(module: str, task: JSON) -> JSON:
-    """A split search's task, answered in this worker by ``module`` (a game's split
-    coordinator, ``flipside.<game>.ai.split``)."""
+    """A split search's task, answered in this worker by ``module`` (a game's
+    ``flipside.<game>.ai.tasks``)."""
     result: JSON = importlib.import_module(module).run_task(task)
     return result
 
@@ -153,9 +153,10 @@ class Pool:
         on_report: Callable[[JSON], object] | None = None,
     ) -> JSON:
         """The answer of the split search whose first step is ``first``: each task started
-        on its worker (answered there by ``module``'s ``run_task``, a game's split
-        coordinator's), the finished ones handed to ``step`` (its ``step``, or a game AI's
-        ``split_step``) with the seconds since this call, until there is an answer.
+        on its worker (answered there by ``module``'s ``run_task``: a game's
+        ``flipside.<game>.ai.tasks``), the finished ones handed to ``step`` (its coordinator's
+        ``step``, or a game AI's ``split_step``) with the seconds since this call, until
+        there is an answer.
         ``on_report`` gets each progress report."""
         from concurrent.futures import FIRST_COMPLETED, wait
 

@@ -132,14 +132,14 @@ def fixed_depth(counts: tuple[int, ...] = (1, 2, 4, 8)) -> list[str]:
             f"othello depth {bench.OTHELLO_DEPTH}",
             bench.othello_positions(),
             lambda b, k: othello_split.start("think", b, 6, bench.FOREVER, k),
-            "flipside.othello.ai.split",
+            "flipside.othello.ai.tasks",
             othello_split.step,
         ),
         (
             f"themisto depth {bench.THEMISTO_DEPTH}",
             bench.themisto_positions(),
             lambda b, k: themisto_split.start("think", b, 4, bench.FOREVER, k),
-            "flipside.themisto.ai.split",
+            "flipside.themisto.ai.tasks",
             themisto_split.step,
         ),
     ]

@@ -17,6 +17,7 @@ from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
 from flipside.othello.ai import split as othello_split
+from flipside.othello.ai import tasks as othello_tasks
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.ai.engine import (
     LEVELS,
@@ -303,7 +304,7 @@ def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
 
 def search_task(task: JSON) -> JSON:
     """One task of a split search, answered by this worker."""
-    return othello_split.run_task(task)
+    return othello_tasks.run_task(task)
 
 
 def _split_answer(found: JSON, kind: str, subject: str, level: int) -> JSON:

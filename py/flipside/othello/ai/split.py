@@ -6,10 +6,7 @@ the seconds elapsed since the start) goes through the phases of one engine's sea
 (:mod:`flipside.split`) the iterative deepening from ``SPLIT_DEPTH`` plies on and the exact
 solves. The shallower depths run on one worker as one task (``deepen``: there a task would
 cost more than its search), and so do the win/draw/loss searches (``outcome``), which end
-at the first winning move. :func:`run_task` is a worker's side: one task, answered from
-this process's tables (kept for the search it belongs to, its ``session``; a move's search
-goes on in the level's engine table, as ``engine_at`` keeps it, so a worker's table follows
-the game like a single worker's).
+at the first winning move. A worker answers each task with ``tasks.run_task``.
 
 With one worker the tasks come one after the other, in a single search's order and windows:
 the same moves and values at a fixed depth.
@@ -18,22 +15,17 @@ the same moves and values at a fixed depth.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from flipside import split
-from flipside.othello.ai.endgame import ASPIRATION, Solver, Stopped, squares_of
 from flipside.othello.ai.engine import (
     HINT_SOLVE_FACTOR,
     LEVELS,
     OUTCOME_SPEEDUP,
     PRESEARCH_SHARE,
-    PROBABLE_SELECTIVITY,
     PROBABLE_SHARE,
     PROBABLE_SPEEDUP,
-    PROBABLE_TABLE_LIMIT,
     SOLVE_CHANCE,
-    TABLE_LIMIT,
     Engine,
     engine_at,
     solve_estimate,
@@ -46,12 +38,11 @@ from flipside.othello.ai.search import (
     UNSTABLE_DROP,
     UNSTABLE_START_SHARE,
     DepthResult,
-    Searcher,
     next_fits,
 )
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
-from flipside.othello.notation import parse_square, square_name
+from flipside.othello.notation import parse_square
 
 JSON = Any
 SPLIT_DEPTH = 5
@@ -134,7 +125,7 @@ def pool_think(pool: Any, engine: Engine, board: Board, seconds: float | None = 
     (:class:`flipside.workers.Pool`): the same kind of answer."""
     budget = engine.settings.seconds if seconds is None else seconds
     first = start("think", board, engine.level, budget, pool.size, engine)
-    answer: JSON = pool.search(__name__, first, step)
+    answer: JSON = pool.search("flipside.othello.ai.tasks", first, step)
     return answer
 
 
@@ -607,109 +598,3 @@ def _next_solve(state: JSON, elapsed: float) -> JSON | None:
         "nodes": state["nodes"],
         "seconds": elapsed,
     }
-
-
-# -- a worker's side ---------------------------------------------------------------------------
-
-_here: dict[str, Any] = {"session": None}
-"""This worker's search: its session, position, midgame table and exact solver."""
-
-
-def _session(task: JSON) -> dict[str, Any]:
-    """This worker's tables for the task's search, new when the search is."""
-    global _here
-    if _here["session"] != task["session"]:
-        P, O = Board.from_position(task["position"]).bits()
-        engine = engine_at(task["level"])
-        if task["table"] == "engine":
-            if len(engine.table) > TABLE_LIMIT:
-                engine.table = {}
-            if len(engine.probable_table) > PROBABLE_TABLE_LIMIT:
-                engine.probable_table = {}
-        table = engine.table if task["table"] == "engine" else {}
-        _here = {"session": task["session"], "P": P, "O": O, "engine": engine, "table": table}
-        _here["solver"] = Solver()
-    return _here
-
-
-def run_task(task: JSON) -> JSON:
-    """Answer one task of a split search (``deepen``, ``move``, ``solve``, ``outcome``):
-    ``{nodes, busy, ...}`` (``busy``: the seconds it took here), with ``stopped: true``
-    when its ``seconds`` ran out first."""
-    began = time.perf_counter()
-    result = _run(task)
-    result["busy"] = round(time.perf_counter() - began, 4)
-    return result
-
-
-def _run(task: JSON) -> JSON:
-    here = _session(task)
-    P, O = here["P"], here["O"]
-    seconds = task["seconds"]
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    kind = task["kind"]
-    if kind == "deepen":
-        return _deepen(task, here)
-    if kind == "move":
-        searcher = Searcher(selectivity=task["selectivity"], table=here["table"], deadline=deadline)
-        sq = parse_square(task["move"])
-        try:
-            value = searcher.root_move(P, O, sq, task["depth"], task["alpha"], task["beta"])
-        except Stopped:
-            return {"stopped": True, "nodes": searcher.nodes}
-        pv = searcher.principal_variation(P, O, sq, task["depth"]) if task["pv"] else [sq]
-        return {"value": value, "pv": [square_name(s) for s in pv], "nodes": searcher.nodes}
-    solver: Solver = here["solver"]
-    solver.deadline = deadline
-    before = solver.nodes
-    try:
-        if kind == "solve":
-            value = _solve_move(solver, P, O, parse_square(task["move"]), task)
-            pv = solver.principal_variation(P, O, parse_square(task["move"])) if task["pv"] else []
-            names = [square_name(s) for s in pv] or [task["move"]]
-            return {"value": value, "pv": names, "nodes": solver.nodes - before}
-        order = [parse_square(m) for m in task["order"]]
-        if task["probable"]:
-            from flipside.othello.ai.probcut_endgame import SelectiveSolver
-
-            table = here["engine"].probable_table
-            solver = SelectiveSolver(PROBABLE_SELECTIVITY, None, deadline, table)
-            before = 0
-        value, sq = solver.outcome_move(P, O, order)
-    except Stopped:
-        return {"stopped": True, "nodes": solver.nodes - before}
-    return {"value": value, "move": square_name(sq), "nodes": solver.nodes - before}
-
-
-def _solve_move(solver: Solver, P: int, O: int, sq: int, task: JSON) -> int:
-    """One root move solved in the task's window; the first move of a solve with a
-    ``guess`` in an aspiration window around it first (as ``Solver.best``)."""
-    guess = task["guess"]
-    if guess is None:
-        return solver.move_value(P, O, sq, task["alpha"], task["beta"])
-    alpha, beta = max(-64, guess - ASPIRATION), min(64, guess + ASPIRATION)
-    v = solver.move_value(P, O, sq, alpha, beta)
-    if v <= alpha:
-        v = solver.move_value(P, O, sq, -64, v + 1)
-    elif v >= beta:
-        v = solver.move_value(P, O, sq, v - 1, 64)
-    return v
-
-
-def _deepen(task: JSON, here: dict[str, Any]) -> JSON:
-    """Iterative deepening to the task's depth on this worker (``Searcher.run``)."""
-    depths: list[JSON] = []
-    searcher = Searcher(selectivity=task["selectivity"], table=here["table"])
-    searcher.run(
-        here["P"],
-        here["O"],
-        task["depth"],
-        task["budget"],
-        lambda result: depths.append(result.to_dict()),
-        task["all"],
-        task["hard"],
-    )
-    order = [square_name(sq) for sq in searcher.root_order]
-    if not order:
-        order = [square_name(sq) for sq in squares_of(legal_moves(here["P"], here["O"]))]
-    return {"depths": depths, "order": order, "nodes": searcher.nodes}

@@ -17,6 +17,7 @@ from flipside.protocol import Report, unjudged
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
 from flipside.themisto.ai import split as themisto_split
+from flipside.themisto.ai import tasks as themisto_tasks
 from flipside.themisto.ai.engine import Analysis, Engine
 from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL, parse_level
 from flipside.themisto.ai.search import PROVEN, WIN
@@ -250,7 +251,7 @@ def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
 
 def search_task(task: JSON) -> JSON:
     """One task of a split search, answered by this worker."""
-    return themisto_split.run_task(task)
+    return themisto_tasks.run_task(task)
 
 
 def _split_answer(found: JSON, kind: str, subject: str, level: int) -> JSON:

@@ -4,9 +4,7 @@ The coordinator (:func:`start` and :func:`step`: pure, no clock, no I/O; the poo
 the seconds elapsed since the start) is one search of ``Searcher.run``: depths below
 ``SPLIT_DEPTH`` on one worker as one task (``deepen``), then each depth split at the root
 (:mod:`flipside.split`) until the budget's deadline or a result that deeper searches cannot
-change. :func:`run_task` is a worker's side: one task, in this worker's search for that
-move (its table, history and killer moves are kept for the tasks of one search, its
-``session``, as one engine's are for one move).
+change. A worker answers each task with ``tasks.run_task``.
 
 With one worker the tasks come one after the other, in a single search's order and windows:
 the same moves and values at a fixed depth.
@@ -15,14 +13,12 @@ the same moves and values at a fixed depth.
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 from flipside import split
 from flipside.themisto.ai.engine import Engine
 from flipside.themisto.ai.ladder import LEVELS
-from flipside.themisto.ai.movegen import decode
-from flipside.themisto.ai.search import INF, PROVEN, WIN, Searcher, Stopped, proven_of
+from flipside.themisto.ai.search import INF, PROVEN, WIN, proven_of
 from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board
 
@@ -98,7 +94,7 @@ def pool_think(
     processes (:class:`flipside.workers.Pool`): the same kind of answer and reports."""
     budget = engine.settings.seconds if seconds is None else seconds
     first = start("think", board, engine.level, budget, pool.size, engine)
-    answer: JSON = pool.search(__name__, first, step, on_depth)
+    answer: JSON = pool.search("flipside.themisto.ai.tasks", first, step, on_depth)
     return answer
 
 
@@ -232,57 +228,3 @@ def _answer(state: JSON, elapsed: float) -> JSON:
     result["nodes"] = state["nodes"]
     result["seconds"] = round(elapsed, 3)
     return result
-
-
-# -- a worker's side ---------------------------------------------------------------------------
-
-_here: dict[str, Any] = {"session": None}
-"""This worker's search: its session, its searcher and the root moves by name."""
-
-
-def _session(task: JSON) -> dict[str, Any]:
-    global _here
-    if _here["session"] != task["session"]:
-        spec = task["board"]
-        board = Board.from_moves(" ".join(spec["moves"]), spec["start"], spec["limit"])
-        searcher = Searcher(board.copy())
-        if task["play"]:  # as Engine.think sets it up; hints (analysis) do not
-            settings = LEVELS[task["level"]]
-            searcher.reduce_from = 2 if settings.reduce_late else searcher.reduce_from
-            searcher.caution = settings.caution
-        codes = {str(decode(m)): m for m in searcher.pos.moves()}
-        _here = {"session": task["session"], "searcher": searcher, "codes": codes}
-    return _here
-
-
-def run_task(task: JSON) -> JSON:
-    """Answer one task of a split search (``deepen`` or ``move``):
-    ``{nodes, busy, ...}`` (``busy``: the seconds it took here), with ``stopped: true``
-    when its ``seconds`` ran out first."""
-    began = time.perf_counter()
-    result = _run(task)
-    result["busy"] = round(time.perf_counter() - began, 4)
-    return result
-
-
-def _run(task: JSON) -> JSON:
-    here = _session(task)
-    searcher: Searcher = here["searcher"]
-    searcher.deadline = searcher.clock() + task["seconds"]
-    before = searcher.nodes
-    if task["kind"] == "deepen":
-        depths: list[JSON] = []
-
-        def record(result: Any) -> None:
-            depths.append({**result.to_dict(), "nodes": result.nodes - before})
-
-        searcher.run(task["depth"], task["all"], record)
-        order = [str(decode(m)) for m in searcher.root_order] or list(here["codes"])
-        return {"depths": depths, "order": order, "nodes": searcher.nodes - before}
-    move = here["codes"][task["move"]]
-    try:
-        value = searcher.root_move(move, task["depth"], task["alpha"], task["beta"])
-    except Stopped:
-        return {"stopped": True, "nodes": searcher.nodes - before}
-    pv = searcher.principal_variation(move, task["depth"]) if task["pv"] else [decode(move)]
-    return {"value": value, "pv": [str(m) for m in pv], "nodes": searcher.nodes - before}

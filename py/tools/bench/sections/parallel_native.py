@@ -30,9 +30,11 @@ from typing import Any
 from flipside import review, workers
 from flipside.othello.ai import engine as othello_engine
 from flipside.othello.ai import split as othello_split
+from flipside.othello.ai import tasks as othello_tasks
 from flipside.othello.board import Board
 from flipside.themisto.ai import ladder
 from flipside.themisto.ai import split as themisto_split
+from flipside.themisto.ai import tasks as themisto_tasks
 from flipside.themisto.ai.engine import Engine as ThemistoEngine
 from flipside.themisto.board import Board as ThemistoBoard
 from tools.bench.sections.review import othello_game
@@ -206,8 +208,8 @@ def rows() -> list[Row]:
             lambda b: othello_engine.Engine(6).think(b, seconds=FOREVER),
             lambda b, k: othello_split.start("think", b, 6, FOREVER, k),
             othello_split.step,
-            "flipside.othello.ai.split",
-            othello_split.run_task,
+            "flipside.othello.ai.tasks",
+            othello_tasks.run_task,
             "flipside.othello.ai.api",
         )
     tboards = themisto_positions()
@@ -218,8 +220,8 @@ def rows() -> list[Row]:
             lambda b: ThemistoEngine(4).think(b, seconds=FOREVER),
             lambda b, k: themisto_split.start("think", b, 4, FOREVER, k),
             themisto_split.step,
-            "flipside.themisto.ai.split",
-            themisto_split.run_task,
+            "flipside.themisto.ai.tasks",
+            themisto_tasks.run_task,
             "flipside.themisto.ai.api",
         )
 
