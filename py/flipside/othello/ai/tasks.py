@@ -49,11 +49,11 @@ def _session(task: JSON) -> dict[str, Any]:
 
 def run_task(task: JSON) -> JSON:
     """Answer one task of a split search (``deepen``, ``move``, ``solve``, ``outcome``):
-    ``{nodes, busy, ...}`` (``busy``: the seconds it took here), with ``stopped: true``
+    ``{nodes, busy, ...}`` (``busy``: the CPU seconds it took here), with ``stopped: true``
     when its ``seconds`` ran out first."""
-    began = time.perf_counter()
+    began = time.process_time()
     result = _run(task)
-    result["busy"] = round(time.perf_counter() - began, 4)
+    result["busy"] = round(time.process_time() - began, 4)
     return result
 
 

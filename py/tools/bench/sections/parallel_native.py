@@ -9,13 +9,15 @@ processes (the root split, ``flipside.split``):
   per move: seconds, and the ratio (the pool's start included);
 - Othello's top level (selective) and Themisto's top level searched to a fixed depth on a
   few middle-game positions: nodes (the extra nodes the split searches: each worker has its
-  own hash table), seconds, the speed-up, and the workers' busy share (time in tasks / (2 x
-  the wall time): the rest is waiting for the first move's bound and for the last task of
-  a depth); the first move's share of a split depth's work with one worker (what the
-  others wait for without the guess);
+  own hash table), seconds, the speed-up, nodes per CPU second (alone; in the workers'
+  tasks), and the workers' busy share (CPU time in tasks / (2 x the wall time): the rest is
+  waiting for the first move's bound and for the last task of a depth, or, on a loaded
+  machine, for a core); the first move's share of a split depth's work with one worker
+  (what the others wait for without the guess);
 - nodes per second per worker at the top level's budget per move (1 and 2 workers).
 
-Wall-clock figures on a shared machine: compare the ratios of one run.
+Wall-clock figures on a shared machine: compare the ratios of one run (the same searches on
+a virtual clock, as an idle machine would run them: ``python -m tools.play.virtual_pool``).
 """
 
 from __future__ import annotations
@@ -115,9 +117,9 @@ def search_rows(
     warm: str,
 ) -> list[Row]:
     """One worker against two on ``boards`` to a fixed depth."""
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     alone = [single(board) for board in boards]
-    alone_seconds = time.perf_counter() - began
+    alone_seconds, alone_cpu = time.perf_counter() - began, time.process_time() - cpu
     first = every = 0.0
     for board in boards:
         a, b = first_share(start(board, 1), step, run)
@@ -131,7 +133,11 @@ def search_rows(
     nodes2 = sum(int(r["nodes"]) for r in split)
     same = sum(r["score"] == s["score"] for r, s in zip(alone, split, strict=True))
     return [
-        (f"{name}, 1 worker", round(alone_seconds, 2), f"s, {nodes1:,} nodes"),
+        (
+            f"{name}, 1 worker",
+            round(alone_seconds, 2),
+            f"s, {nodes1:,} nodes, {nodes1 / alone_cpu:,.0f} nodes per CPU second",
+        ),
         (
             f"{name}, 2 workers",
             round(split_seconds, 2),
@@ -144,7 +150,7 @@ def search_rows(
         (
             f"{name}, busy share (2 workers)",
             round(sum(busy) / (2 * split_seconds), 2),
-            "time in tasks / (2 x wall time)",
+            f"CPU in tasks / (2 x wall); {nodes2 / sum(busy):,.0f} nodes per CPU second in tasks",
         ),
         (
             f"{name}, first move's share (1 worker)",
