@@ -18,6 +18,7 @@ from flipside import facade, split
 from flipside.othello import Board
 from flipside.othello.ai import api as othello_ai
 from flipside.othello.ai import engine as othello_engine
+from flipside.othello.ai import split as othello_split
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.notation import parse_square
 from flipside.themisto.ai import api as themisto_ai
@@ -185,13 +186,16 @@ def test_one_othello_worker_is_the_single_search_at_a_fixed_depth(
 def test_three_othello_workers_give_the_full_width_searchs_value(
     othello_depth: Callable[[int, int], None],
 ) -> None:
-    for record in othello_records(4, 11, (12, 30)):
-        othello_depth(5, 6)
+    # depth 7: the first move's replies are split too (SUB_DEPTH)
+    assert othello_split.SUB_DEPTH == 7
+    for record in othello_records(3, 11, (12, 30)):
+        othello_depth(5, 7)
         single = othello_engine.Engine(5).think(othello_ai._board(record), seconds=1000)
         othello_engine.engine_at.cache_clear()
         first = othello_ai.split_start("think", record, 5, 1000, None, 3)
         found = drive(first, othello_ai.split_step, othello_ai.search_task)
-        assert found["score"] == single["score"] and found["depth"] == 6
+        assert found["score"] == single["score"] and found["depth"] == 7
+        assert found["pv"][0] == found["move"] and len(found["pv"]) > 1
 
 
 def test_a_lost_task_is_given_out_again(othello_depth: Callable[[int, int], None]) -> None:

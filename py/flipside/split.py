@@ -154,6 +154,16 @@ def _settle(it: JSON) -> None:
     it["queue"][:0] = again
 
 
+def settle_first(it: JSON, move: str, value: int, pv: list[str]) -> None:
+    """The first move's exact value found elsewhere (its replies split as an iteration of
+    their own, whose first job was taken off this one's queue)."""
+    it["values"][move] = value
+    it["exact"].append(move)
+    it["pvs"][move] = pv
+    it["alpha"], it["best"] = value, move
+    _settle(it)
+
+
 def give_back(it: JSON, worker: int) -> None:
     """A job whose worker was lost goes back to the front of the queue."""
     job = it["running"].pop(str(worker))

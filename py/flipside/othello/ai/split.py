@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from flipside import split
+from flipside.othello.ai.endgame import squares_of
 from flipside.othello.ai.engine import (
     HINT_SOLVE_FACTOR,
     LEVELS,
@@ -30,7 +31,7 @@ from flipside.othello.ai.engine import (
     engine_at,
     solve_estimate,
 )
-from flipside.othello.ai.evaluation import SCALE
+from flipside.othello.ai.evaluation import SCALE, evaluate
 from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import (
     INF,
@@ -40,13 +41,19 @@ from flipside.othello.ai.search import (
     DepthResult,
     next_fits,
 )
-from flipside.othello.bitboard import legal_moves
+from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.board import Board
-from flipside.othello.notation import parse_square
+from flipside.othello.notation import parse_square, square_name
 
 JSON = Any
 SPLIT_DEPTH = 5
 """Depths from this one on are split over the workers; the shallower ones are one task."""
+GUESS = False
+"""Idle workers search the other root moves against a guess while the first is searched:
+not for Othello, whose value moves with the depth's parity (measured: more nodes, no
+time saved; docs/notes/2026-11-27-parallel-search.md)."""
+SUB_DEPTH = 7
+"""From this depth on, with several workers, the first root move's replies are split too."""
 HINT_DEPTH = 4
 """Hints' midgame depth cap in the exact range (as ``Engine.analysis``)."""
 KINDS = ("think", "hints", "solve")
@@ -99,6 +106,7 @@ def start(
         "estimate": 0.0,
         "phase": None,
         "serial": 0,
+        "sub_owner": {},
     }
     reports = []
     if kind == "solve":
@@ -163,7 +171,8 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
             phase["found"] = result
             phase["over"] = True
         else:
-            split.take(phase["it"], task["worker"], result["value"], result.get("pv"))
+            it = phase["sub"] if task.get("sub") else phase["it"]
+            split.take(it, task["worker"], result["value"], result.get("pv"))
     return _advance(state, elapsed, reports)
 
 
@@ -172,7 +181,7 @@ def _lost(state: JSON, task: JSON) -> None:
     one-worker task is given again."""
     phase = state["phase"]
     if task["kind"] in ("move", "solve"):
-        split.give_back(phase["it"], task["worker"])
+        split.give_back(phase["sub"] if task.get("sub") else phase["it"], task["worker"])
     else:
         phase["issued"] = False
 
@@ -367,17 +376,65 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
     if it is None:
         depth = phase["result"]["depth"] + 1
         mode = "all" if phase["all"] else "pvs"
-        guess = round(phase["result"]["score"] * SCALE)
+        guess = _guess(phase["history"]) if GUESS else None
         it = phase["it"] = split.iteration(state["order"], depth, mode, INF, guess)
+        if mode == "pvs" and state["workers"] > 1 and depth >= SUB_DEPTH:
+            _split_first(state, phase["result"]["pv"])
     seconds = None
     if phase["deadline"] is not None:
         seconds = phase["deadline"] - elapsed
         if seconds <= 0:
             phase["over"] = phase["stopped"] = True
             return
-    for worker, job in split.assign(it, split.idle(state), state["owner"]):
+    sub = phase.get("sub")
+    if sub is not None and split.finished(sub):
+        value, line = -sub["alpha"], [phase["sub_move"], *split.line(sub)]
+        split.settle_first(it, phase["sub_move"], value, line)
+        sub = phase["sub"] = None
+    idle = split.idle(state)
+    if sub is not None:
+        for worker, job in split.assign(sub, idle, state["sub_owner"]):
+            fields = {"kind": "move", "depth": sub["depth"], "after": phase["sub_move"]}
+            tasks.append(_task(state, worker, {**fields, **_job(job), "sub": True}, seconds))
+            idle.remove(worker)
+    for worker, job in split.assign(it, idle, state["owner"]):
         fields = {"kind": "move", "depth": it["depth"], **_job(job)}
         tasks.append(_task(state, worker, fields, seconds))
+
+
+def _split_first(state: JSON, pv: list[str]) -> None:
+    """The first move's search split too, one ply down: its replies become an iteration of
+    their own (the last line's reply first, the others in the order the search would try
+    them), whose best value, negated, is the first move's value."""
+    phase = state["phase"]
+    first = phase["it"]["order"][0]
+    P, O = Board.from_position(state["position"]).bits()
+    sq = parse_square(first)
+    f = FLIPS[sq](P, O)
+    Q, R = O ^ f, P | f | (1 << sq)
+    replies = legal_moves(Q, R)
+    if not replies & (replies - 1):
+        return  # a pass or a single reply: nothing to split
+    ranked = []
+    for reply in squares_of(replies):
+        g = FLIPS[reply](Q, R)
+        ranked.append((evaluate(R ^ g, Q | g | (1 << reply)), reply))
+    order = [square_name(reply) for _, reply in sorted(ranked)]
+    hint = pv[1] if len(pv) > 1 and pv[0] == first else None
+    if hint in order:
+        order.remove(hint)
+        order.insert(0, hint)
+    phase["it"]["queue"].pop(0)  # the first move's value comes from its replies
+    phase["sub"] = split.iteration(order, phase["it"]["depth"] - 1, "pvs", INF)
+    phase["sub_move"] = first
+    state.setdefault("sub_owner", {})
+
+
+def _guess(history: list[Any]) -> int:
+    """The value two depths before (the same parity: an odd depth's value and an even
+    one's differ by a disc or two), in the search's units."""
+    value: float = history[-2 if len(history) > 1 else -1][1]
+    return round(value * SCALE)
 
 
 def _job(job: JSON) -> JSON:

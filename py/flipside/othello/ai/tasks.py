@@ -20,7 +20,7 @@ from flipside.othello.ai.engine import (
     engine_at,
 )
 from flipside.othello.ai.search import Searcher
-from flipside.othello.bitboard import legal_moves
+from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import parse_square, square_name
 
@@ -68,6 +68,10 @@ def _run(task: JSON) -> JSON:
     if kind == "move":
         searcher = Searcher(selectivity=task["selectivity"], table=here["table"], deadline=deadline)
         sq = parse_square(task["move"])
+        if task.get("after"):  # a reply to the first root move
+            first = parse_square(task["after"])
+            f = FLIPS[first](P, O)
+            P, O = O ^ f, P | f | (1 << first)
         try:
             value = searcher.root_move(P, O, sq, task["depth"], task["alpha"], task["beta"])
         except Stopped:

@@ -23,6 +23,9 @@ from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board
 
 JSON = Any
+GUESS = True
+"""Idle workers search the other root moves against a guess (the depth before's value)
+while the first is searched."""
 SPLIT_DEPTH = 3
 """Depths from this one on are split over the workers; the shallower ones are one task
 (a Themisto node costs far more than an Othello one: depth 3 is already thousands)."""
@@ -202,7 +205,8 @@ def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) 
             state["over"] = True
             return
         mode = "all" if state["all"] else "pvs"
-        it = split.iteration(state["order"], result["depth"] + 1, mode, INF, result["score"])
+        guess = result["score"] if GUESS else None
+        it = split.iteration(state["order"], result["depth"] + 1, mode, INF, guess)
         state["it"] = it
     if seconds <= 0:
         state["over"] = state["stopped"] = True
