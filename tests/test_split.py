@@ -164,18 +164,18 @@ def othello_depth(monkeypatch: pytest.MonkeyPatch) -> Callable[[int, int], None]
     return fix
 
 
-@pytest.mark.parametrize("level", [5, 6])
+@pytest.mark.parametrize(("level", "depth"), [(5, 6), (6, 8)])
 def test_one_othello_worker_is_the_single_search_at_a_fixed_depth(
-    level: int, othello_depth: Callable[[int, int], None]
+    level: int, depth: int, othello_depth: Callable[[int, int], None]
 ) -> None:
     for record in othello_records(4, level, (12, 30)):
-        othello_depth(level, 7)
+        othello_depth(level, depth)
         board = othello_ai._board(record)
         single = othello_engine.Engine(level).think(board, seconds=1000)
         othello_engine.engine_at.cache_clear()
         first = othello_ai.split_start("think", record, level, 1000, None, 1)
         found = drive(first, othello_ai.split_step, othello_ai.search_task)
-        assert found["depth"] == single["depth"] == 7
+        assert found["depth"] == single["depth"] == depth
         assert (found["move"], found["score"], found["nodes"]) == (
             single["move"],
             single["score"],
@@ -233,7 +233,7 @@ def test_othello_exact_hints_and_solve_over_workers() -> None:
 
 
 def test_an_othello_think_in_the_exact_range_solves_over_workers() -> None:
-    board = endgame(4, 14)
+    board = endgame(4, 13)
     record = f"othello/&start={board.position().replace(' ', '')}"
     score = Solver().search(*board.bits())
     first = othello_ai.split_start("think", record, 6, 30, None, 2)
