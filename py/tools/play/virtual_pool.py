@@ -16,8 +16,8 @@ would. Other programs' load does not change the result: the budgets are CPU time
 
 Used by the matches at the same budget (``othello_match workers=N,virtual=1``,
 ``themisto_selfplay --workers-a N --virtual``) and by the speed-up model
-(``python -m tools.play.virtual_pool``: nodes and virtual seconds at a fixed depth with 1,
-2, 4 and 8 workers on the bench's positions).
+(``python -m tools.play.virtual_pool [--overhead S]``: nodes and virtual seconds at a fixed
+depth with 1, 2, 4 and 8 workers on the bench's positions, a task costing S seconds more).
 """
 
 from __future__ import annotations
@@ -41,9 +41,10 @@ JSON = Any
 class VirtualPool:
     """``size`` virtual workers on a virtual clock (see the module's text)."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, overhead: float = TASK_OVERHEAD) -> None:
         time.perf_counter = time.process_time  # every search's own clock counts CPU time
         self.size = size
+        self.overhead = overhead
         self.saved: dict[int, dict[str, Any]] = {}
         self.busy = 0.0  # the tasks' virtual seconds, summed over the searches
         self.clock = 0.0  # the searches' virtual seconds, summed
@@ -93,7 +94,7 @@ class VirtualPool:
                 result = module.run_task(
                     {**task, "seconds": None if task["seconds"] is None else 1e9}
                 )
-                took = time.process_time() - began + TASK_OVERHEAD
+                took = time.process_time() - began + self.overhead
                 self._swap_out(module, task["worker"], task)
                 self.busy += took
                 limit = task.get("seconds")
@@ -115,9 +116,12 @@ class VirtualPool:
 # -- the model: speed-up at a fixed depth -----------------------------------------------------
 
 
-def fixed_depth(counts: tuple[int, ...] = (1, 2, 4, 8)) -> list[str]:
+def fixed_depth(
+    counts: tuple[int, ...] = (1, 2, 4, 8), overhead: float = TASK_OVERHEAD
+) -> list[str]:
     """Both games' top levels to a fixed depth on the bench's positions with 1, 2, 4 and 8
-    virtual workers: virtual seconds, nodes, speed-up and efficiency."""
+    virtual workers, each task costing ``overhead`` seconds more: virtual seconds, nodes,
+    speed-up over the single search and the workers' busy share."""
     from flipside.othello.ai import engine as othello_engine
     from flipside.othello.ai import split as othello_split
     from flipside.themisto.ai import ladder
@@ -149,7 +153,7 @@ def fixed_depth(counts: tuple[int, ...] = (1, 2, 4, 8)) -> list[str]:
         base = _single_seconds(name, boards)
         lines.append(f"{name}, the single search: {base:.2f} s CPU")
         for count in counts:
-            pool = VirtualPool(count)
+            pool = VirtualPool(count, overhead)
             nodes = 0
             for board in boards:
                 nodes += int(pool.search(module, start(board, count), step)["nodes"])
@@ -177,4 +181,6 @@ def _single_seconds(name: str, boards: list[Any]) -> float:
 
 
 if __name__ == "__main__":
-    print("\n".join(fixed_depth()))
+    # ``--overhead S``: a task's cost in the page's pool, say (postMessage, JSON, a step)
+    cost = float(sys.argv[sys.argv.index("--overhead") + 1]) if "--overhead" in sys.argv else None
+    print("\n".join(fixed_depth(overhead=TASK_OVERHEAD if cost is None else cost)))
