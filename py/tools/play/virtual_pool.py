@@ -16,8 +16,9 @@ would. Other programs' load does not change the result: the budgets are CPU time
 
 Used by the matches at the same budget (``othello_match workers=N,virtual=1``,
 ``themisto_selfplay --workers-a N --virtual``) and by the speed-up model
-(``python -m tools.play.virtual_pool [--overhead S]``: nodes and virtual seconds at a fixed
-depth with 1, 2, 4 and 8 workers on the bench's positions, a task costing S seconds more).
+(``python -m tools.play.virtual_pool [--overhead S] [--nodes]``: nodes and virtual seconds
+at a fixed depth with 1, 2, 4 and 8 workers on the bench's positions, a task costing S
+seconds more; with ``--nodes`` a task's time is its nodes at the single search's rate).
 """
 
 from __future__ import annotations
@@ -41,10 +42,11 @@ JSON = Any
 class VirtualPool:
     """``size`` virtual workers on a virtual clock (see the module's text)."""
 
-    def __init__(self, size: int, overhead: float = TASK_OVERHEAD) -> None:
+    def __init__(self, size: int, overhead: float = TASK_OVERHEAD, rate: float = 0.0) -> None:
         time.perf_counter = time.process_time  # every search's own clock counts CPU time
         self.size = size
         self.overhead = overhead
+        self.rate = rate  # > 0: a task takes its nodes / rate seconds (CPU time: noisy)
         self.saved: dict[int, dict[str, Any]] = {}
         self.busy = 0.0  # the tasks' virtual seconds, summed over the searches
         self.clock = 0.0  # the searches' virtual seconds, summed
@@ -94,7 +96,10 @@ class VirtualPool:
                 result = module.run_task(
                     {**task, "seconds": None if task["seconds"] is None else 1e9}
                 )
-                took = time.process_time() - began + self.overhead
+                took = time.process_time() - began
+                if self.rate > 0:
+                    took = result["nodes"] / self.rate
+                took += self.overhead
                 self._swap_out(module, task["worker"], task)
                 self.busy += took
                 limit = task.get("seconds")
@@ -117,11 +122,14 @@ class VirtualPool:
 
 
 def fixed_depth(
-    counts: tuple[int, ...] = (1, 2, 4, 8), overhead: float = TASK_OVERHEAD
+    counts: tuple[int, ...] = (1, 2, 4, 8), overhead: float = TASK_OVERHEAD, by_nodes: bool = False
 ) -> list[str]:
     """Both games' top levels to a fixed depth on the bench's positions with 1, 2, 4 and 8
     virtual workers, each task costing ``overhead`` seconds more: virtual seconds, nodes,
-    speed-up over the single search and the workers' busy share."""
+    speed-up over the single search and the workers' busy share. ``by_nodes``: a task takes
+    its nodes at the single search's rate, 1 s for the whole single search (the same figures
+    on any machine and load; CPU seconds vary by a tenth or two from run to run on a shared
+    one)."""
     from flipside.othello.ai import engine as othello_engine
     from flipside.othello.ai import split as othello_split
     from flipside.themisto.ai import ladder
@@ -150,10 +158,12 @@ def fixed_depth(
         ),
     ]
     for name, boards, start, module, step in games:
-        base = _single_seconds(name, boards)
-        lines.append(f"{name}, the single search: {base:.2f} s CPU")
+        base, nodes = _single(name, boards)
+        lines.append(f"{name}, the single search: {base:.2f} s CPU, {nodes:,} nodes")
+        if by_nodes:
+            base = 1.0  # the single search's time in its own nodes / rate
         for count in counts:
-            pool = VirtualPool(count, overhead)
+            pool = VirtualPool(count, overhead, nodes / base if by_nodes else 0.0)
             nodes = 0
             for board in boards:
                 nodes += int(pool.search(module, start(board, count), step)["nodes"])
@@ -165,22 +175,24 @@ def fixed_depth(
     return lines
 
 
-def _single_seconds(name: str, boards: list[Any]) -> float:
-    """CPU seconds of the single search (one engine, no pool) on ``boards``."""
+def _single(name: str, boards: list[Any]) -> tuple[float, int]:
+    """CPU seconds and nodes of the single search (one engine, no pool) on ``boards``."""
     from flipside.othello.ai import engine as othello_engine
     from flipside.themisto.ai.engine import Engine as ThemistoEngine
     from tools.bench.sections import parallel_native as bench
 
-    began = time.process_time()
+    began, nodes = time.process_time(), 0
     for board in boards:
         if name.startswith("othello"):
-            othello_engine.Engine(6).think(board, seconds=bench.FOREVER)
+            nodes += int(othello_engine.Engine(6).think(board, seconds=bench.FOREVER)["nodes"])
         else:
-            ThemistoEngine(4).think(board, seconds=bench.FOREVER)
-    return time.process_time() - began
+            nodes += int(ThemistoEngine(4).think(board, seconds=bench.FOREVER)["nodes"])
+    return time.process_time() - began, nodes
 
 
 if __name__ == "__main__":
     # ``--overhead S``: a task's cost in the page's pool, say (postMessage, JSON, a step)
+    # ``--nodes``: a task's time from its nodes (the single search takes 1 s)
     cost = float(sys.argv[sys.argv.index("--overhead") + 1]) if "--overhead" in sys.argv else None
-    print("\n".join(fixed_depth(overhead=TASK_OVERHEAD if cost is None else cost)))
+    overhead = TASK_OVERHEAD if cost is None else cost
+    print("\n".join(fixed_depth(overhead=overhead, by_nodes="--nodes" in sys.argv)))
