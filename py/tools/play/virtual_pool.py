@@ -127,9 +127,9 @@ def fixed_depth(
     """Both games' top levels to a fixed depth on the bench's positions with 1, 2, 4 and 8
     virtual workers, each task costing ``overhead`` seconds more: virtual seconds, nodes,
     speed-up over the single search and the workers' busy share. ``by_nodes``: a task takes
-    its nodes at the single search's rate, 1 s for the whole single search (the same figures
-    on any machine and load; CPU seconds vary by a tenth or two from run to run on a shared
-    one)."""
+    its nodes at the single search's rate (nodes per CPU second), so the speed-ups are the
+    same on any load (CPU seconds vary by a tenth or two from run to run on a shared
+    machine)."""
     from flipside.othello.ai import engine as othello_engine
     from flipside.othello.ai import split as othello_split
     from flipside.themisto.ai import ladder
@@ -160,8 +160,6 @@ def fixed_depth(
     for name, boards, start, module, step in games:
         base, nodes = _single(name, boards)
         lines.append(f"{name}, the single search: {base:.2f} s CPU, {nodes:,} nodes")
-        if by_nodes:
-            base = 1.0  # the single search's time in its own nodes / rate
         for count in counts:
             pool = VirtualPool(count, overhead, nodes / base if by_nodes else 0.0)
             nodes = 0
@@ -192,7 +190,7 @@ def _single(name: str, boards: list[Any]) -> tuple[float, int]:
 
 if __name__ == "__main__":
     # ``--overhead S``: a task's cost in the page's pool, say (postMessage, JSON, a step)
-    # ``--nodes``: a task's time from its nodes (the single search takes 1 s)
+    # ``--nodes``: a task's time from its nodes, at the single search's rate
     cost = float(sys.argv[sys.argv.index("--overhead") + 1]) if "--overhead" in sys.argv else None
     overhead = TASK_OVERHEAD if cost is None else cost
     print("\n".join(fixed_depth(overhead=overhead, by_nodes="--nodes" in sys.argv)))
