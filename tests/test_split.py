@@ -35,40 +35,54 @@ def test_the_first_move_alone_then_null_windows_against_its_value() -> None:
     it = split.iteration(["a", "b", "c"], 5, "pvs", 1000)
     owner: dict[str, int] = {"b": 1}
     assert split.assign(it, [0, 1], owner) == [
-        (0, {"move": "a", "kind": "first", "alpha": -1000, "beta": 1000})
+        (0, {"moves": ["a"], "kind": "first", "alpha": -1000, "beta": 1000})
     ]
     assert split.assign(it, [1], owner) == []  # the others wait for the bound
-    split.take(it, 0, 30, ["a", "x"])
+    split.take(it, 0, {"a": 30}, {"a": ["a", "x"]})
     jobs = split.assign(it, [0, 1], owner)
     # worker 1 searched "b" before: it gets "b" back; worker 0 the next one
     assert sorted(jobs) == [
-        (0, {"move": "c", "kind": "null", "alpha": 30, "beta": 31}),
-        (1, {"move": "b", "kind": "null", "alpha": 30, "beta": 31}),
+        (0, {"moves": ["c"], "kind": "null", "alpha": 30, "beta": 31}),
+        (1, {"moves": ["b"], "kind": "null", "alpha": 30, "beta": 31}),
     ]
-    split.take(it, 0, 12)  # c fails low: proven worse
-    split.take(it, 1, 31)  # b fails high: searched again, first in line
+    split.take(it, 0, {"c": 12})  # c fails low: proven worse
+    split.take(it, 1, {"b": 31})  # b fails high: searched again, first in line
     assert it["queue"] == [{"move": "b", "kind": "again"}] and not split.finished(it)
     assert split.assign(it, [1], owner) == [
-        (1, {"move": "b", "kind": "again", "alpha": 30, "beta": 1000})
+        (1, {"moves": ["b"], "kind": "again", "alpha": 30, "beta": 1000})
     ]
-    split.take(it, 1, 44, ["b", "y"])
+    split.take(it, 1, {"b": 44}, {"b": ["b", "y"]})
     assert split.finished(it)
     assert (it["best"], it["alpha"], split.line(it), it["improved"]) == ("b", 44, ["b", "y"], "b")
     assert split.ordered(it) == ["b", "a", "c"] and it["values"] == {"a": 30, "b": 44, "c": 12}
 
 
+def test_null_windows_go_out_in_chunks_a_stopped_chunk_gives_back_the_rest() -> None:
+    it = split.iteration([f"m{i}" for i in range(12)], 4, "pvs", 1000)
+    split.assign(it, [0], {})
+    split.take(it, 0, {"m0": 5})
+    assert split.chunk_size(it, 1) == 1  # one worker: a single search's order
+    assert split.chunk_size(it, 2) == 2  # 11 null windows over 4 jobs per worker
+    (w0, job0), (w1, job1) = split.assign(it, [0, 1], {}, split.chunk_size(it, 2))
+    assert job0["moves"] == ["m1", "m2"] and job1["moves"] == ["m3", "m4"]
+    split.take(it, w0, {"m1": 3, "m2": 9})  # m2 fails high; m1 is proven worse
+    split.take(it, w1, {"m3": 1})  # stopped before m4
+    assert it["values"] == {"m0": 5, "m1": 3, "m3": 1}
+    assert it["queue"][:2] == [{"move": "m2", "kind": "again"}, {"move": "m4", "kind": "null"}]
+
+
 def test_with_a_guess_the_others_start_before_the_first_move_ends() -> None:
     it = split.iteration(["a", "b", "c", "d"], 7, "pvs", 1000, guess=20)
     jobs = split.assign(it, [0, 1, 2], {})
-    assert [(w, j["move"], j["kind"], j["alpha"]) for w, j in jobs] == [
-        (0, "a", "first", -1000),
-        (1, "b", "null", 20),
-        (2, "c", "null", 20),
+    assert [(w, j["moves"], j["kind"], j["alpha"]) for w, j in jobs] == [
+        (0, ["a"], "first", -1000),
+        (1, ["b"], "null", 20),
+        (2, ["c"], "null", 20),
     ]
-    split.take(it, 1, 15)  # b <= 15: kept until the first move's value is known
-    split.take(it, 2, 25)  # c >= 25
+    split.take(it, 1, {"b": 15})  # b <= 15: kept until the first move's value is known
+    split.take(it, 2, {"c": 25})  # c >= 25
     assert it["bounds"] == {"b": ["upper", 15], "c": ["lower", 25]}
-    split.take(it, 0, 18)  # the first move is worth less than the guess
+    split.take(it, 0, {"a": 18})  # the first move is worth less than the guess
     # b is proven worse than 18; c is better than 18: searched again first; d waits as usual
     assert it["values"]["b"] == 15 and it["bounds"] == {}
     assert it["queue"] == [{"move": "c", "kind": "again"}, {"move": "d", "kind": "null"}]
@@ -77,27 +91,46 @@ def test_with_a_guess_the_others_start_before_the_first_move_ends() -> None:
 def test_a_bound_against_the_guess_that_proves_nothing_is_searched_again() -> None:
     it = split.iteration(["a", "b"], 3, "pvs", 1000, guess=20)
     split.assign(it, [0, 1], {})
-    split.take(it, 1, 19)  # b <= 19
-    split.take(it, 0, 10)  # but the best is 10: b needs a null window at 10
+    split.take(it, 1, {"b": 19})  # b <= 19
+    split.take(it, 0, {"a": 10})  # but the best is 10: b needs a null window at 10
     assert it["queue"] == [{"move": "b", "kind": "null"}]
     assert split.assign(it, [0], {})[0][1]["alpha"] == 10
+
+
+def test_the_first_moves_value_found_by_its_replies() -> None:
+    it = split.iteration(["a", "b"], 8, "pvs", 1000)
+    it["queue"].pop(0)  # the first move's replies are searched as an iteration of their own
+    replies = split.iteration(["x", "y"], 7, "pvs", 1000)
+    split.assign(replies, [0], {})
+    split.take(replies, 0, {"x": -4}, {"x": ["x", "z"]})
+    split.assign(replies, [0], {})
+    split.take(replies, 0, {"y": -9})
+    assert split.finished(replies) and replies["alpha"] == -4
+    split.settle_first(it, "a", -replies["alpha"], ["a", *split.line(replies)])
+    assert (it["alpha"], it["best"], split.line(it)) == (4, "a", ["a", "x", "z"])
+    assert split.assign(it, [1], {})[0][1] == {
+        "moves": ["b"],
+        "kind": "null",
+        "alpha": 4,
+        "beta": 5,
+    }
 
 
 def test_ties_find_every_best_move_and_all_values_every_value() -> None:
     it = split.iteration(["a", "b", "c"], 12, "ties", 64)
     split.assign(it, [0], {})
-    split.take(it, 0, 4)
+    split.take(it, 0, {"a": 4})
     jobs = split.assign(it, [0, 1], {})
     assert {j["alpha"] for _, j in jobs} == {3}  # (alpha - 1, alpha): a tie fails high
-    split.take(it, 0, 4)
-    split.take(it, 1, 2)
+    split.take(it, 0, {"b": 4})
+    split.take(it, 1, {"c": 2})
     split.assign(it, [0], {})
-    split.take(it, 0, 4)  # searched again: exactly 4, a tie
+    split.take(it, 0, {"b": 4})  # searched again: exactly 4, a tie
     assert split.finished(it) and split.best_moves(it) == ["a", "b"]
     every = split.iteration(["a", "b"], 3, "all", 64)
     assert [j["kind"] for _, j in split.assign(every, [0, 1], {})] == ["all", "all"]
-    split.take(every, 1, 9)
-    split.take(every, 0, 9)
+    split.take(every, 1, {"b": 9})
+    split.take(every, 0, {"a": 9})
     assert split.finished(every) and every["best"] == "a"  # a tie: the first of the order
 
 

@@ -25,8 +25,8 @@ from test_split import othello_records, themisto_records
 
 
 class Killing(workers.Pool):
-    """A pool whose worker 1 is killed as it is handed its ``nth`` task (the task is lost
-    with it, or goes to the worker started again)."""
+    """A pool whose worker is killed as it is handed the pool's ``nth`` task (the task is
+    lost with it, or goes to the worker started again)."""
 
     def __init__(self, size: int, warm: str, nth: int) -> None:
         super().__init__(size, warm)
@@ -34,10 +34,9 @@ class Killing(workers.Pool):
         self.handed = 0
 
     def submit(self, worker: int, func: Any, *args: Any) -> Any:
-        if worker == 1:
-            self.handed += 1
-            if self.handed == self.nth:
-                os.kill(self.pids[1], signal.SIGKILL)
+        self.handed += 1
+        if self.handed == self.nth:
+            os.kill(self.pids[worker], signal.SIGKILL)
         return super().submit(worker, func, *args)
 
 
@@ -75,7 +74,7 @@ def test_a_worker_killed_in_the_middle_of_a_think() -> None:
     record = othello_records(1, 22, (20, 21))[0]
     board = othello_ai._board(record)
     single = othello_engine.Engine(5).think(board, seconds=1000)
-    with Killing(2, "flipside.othello.ai.api", nth=2) as pool:
+    with Killing(2, "flipside.othello.ai.api", nth=4) as pool:
         first = othello_split.start("think", board, 5, 1000, 2)
         found = pool.search("flipside.othello.ai.tasks", first, othello_split.step)
         assert pool.restarts == 1
@@ -88,7 +87,7 @@ def test_a_worker_killed_in_the_middle_of_an_analyse(monkeypatch: pytest.MonkeyP
     pools: list[Killing] = []
 
     def killing(size: int, warm: str) -> Killing:
-        pools.append(Killing(size, warm, nth=3))
+        pools.append(Killing(size, warm, nth=5))
         return pools[-1]
 
     monkeypatch.setattr(workers, "Pool", killing)

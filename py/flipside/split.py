@@ -84,12 +84,15 @@ def window(it: JSON, kind: str) -> tuple[int, int]:
     return bound - low, inf  # "again"
 
 
-def assign(it: JSON, idle: list[int], owner: dict[str, int]) -> list[tuple[int, JSON]]:
-    """Jobs for the ``idle`` workers: ``(worker, {move, kind, alpha, beta})``, each marked as
-    running on its worker. The first move goes out first, to the worker that searched it
+def assign(
+    it: JSON, idle: list[int], owner: dict[str, int], chunk: int = 1
+) -> list[tuple[int, JSON]]:
+    """Jobs for the ``idle`` workers: ``(worker, {moves, kind, alpha, beta})``, each marked
+    as running on its worker. The first move goes out first, to the worker that searched it
     before when that one is idle; until its value is known the other moves go out only
     against a ``guess``. Each worker takes a move it searched before when one is waiting,
-    else one no other idle worker searched before, else the next."""
+    else one no other idle worker searched before, else the next; a null-window job holds up
+    to ``chunk`` moves (chosen the same way), searched one after the other."""
     out: list[tuple[int, JSON]] = []
     queue = it["queue"]
     idle = list(idle)
@@ -103,35 +106,61 @@ def assign(it: JSON, idle: list[int], owner: dict[str, int]) -> list[tuple[int, 
         if waiting and queue[0]["kind"] != "first" and it["guess"] is None:
             break  # the first move is being searched: the others wait for its bound
         if queue[0]["kind"] == "first":
-            chosen = 0
+            chosen = [0]
         else:
             own = [i for i, job in enumerate(queue) if owner.get(job["move"]) == worker]
             free = [i for i, job in enumerate(queue) if owner.get(job["move"]) not in idle]
-            chosen = (own or free or [0])[0]
-        job = queue.pop(chosen)
-        alpha, beta = window(it, job["kind"])
-        job = {**job, "alpha": alpha, "beta": beta}
+            rest = [i for i in range(len(queue)) if i not in own and i not in free]
+            ranked = own + free + rest
+            chosen = ranked[:1]
+            if queue[chosen[0]]["kind"] == "null":
+                nulls = [i for i in ranked if queue[i]["kind"] == "null"]
+                chosen = nulls[:chunk]
+        kind = queue[chosen[0]]["kind"]
+        moves = [queue[i]["move"] for i in chosen]
+        for i in sorted(chosen, reverse=True):
+            del queue[i]
+        alpha, beta = window(it, kind)
+        job = {"moves": moves, "kind": kind, "alpha": alpha, "beta": beta}
         it["running"][str(worker)] = job
-        owner[job["move"]] = worker
+        for move in moves:
+            owner[move] = worker
         out.append((worker, job))
     return out
 
 
-def take(it: JSON, worker: int, value: int, pv: list[str] | None = None) -> None:
-    """The value ``worker`` found for its running job (fail-soft, within the job's window)
-    and, for an exact value, the line it found (``pv``, starting with the move)."""
+def chunk_size(it: JSON, workers: int, share: int = 4) -> int:
+    """How many null-window searches a job holds: the waiting ones spread over about
+    ``share`` jobs per worker (one each with a single worker: a single search's order)."""
+    if workers == 1:
+        return 1
+    nulls = len([job for job in it["queue"] if job["kind"] == "null"])
+    return max(1, -(-nulls // (share * workers)))
+
+
+def take(
+    it: JSON, worker: int, values: dict[str, int], pvs: dict[str, list[str]] | None = None
+) -> None:
+    """The values ``worker`` found for its running job's moves (fail-soft, within the job's
+    window) and, for an exact value, the line it found (``pvs``, each starting with its
+    move). A job stopped half-way gives the values it has: the others go back in line."""
     job = it["running"].pop(str(worker))
-    move, kind = job["move"], job["kind"]
-    if kind in ("first", "all") or (kind == "again" and value > job["alpha"]):
-        it["values"][move] = value
-        it["exact"].append(move)
-        it["pvs"][move] = pv or [move]
-        if kind != "all" and (it["alpha"] is None or value > it["alpha"]):
-            if it["alpha"] is not None:
-                it["improved"] = move  # proven better than the first move
-            it["alpha"], it["best"] = value, move
-    else:
-        it["bounds"][move] = ["upper" if value <= job["alpha"] else "lower", value]
+    kind = job["kind"]
+    _put_back(it, [m for m in job["moves"] if m not in values], kind)
+    for move in job["moves"]:
+        if move not in values:
+            continue
+        value = values[move]
+        if kind in ("first", "all") or (kind == "again" and value > job["alpha"]):
+            it["values"][move] = value
+            it["exact"].append(move)
+            it["pvs"][move] = (pvs or {}).get(move) or [move]
+            if kind != "all" and (it["alpha"] is None or value > it["alpha"]):
+                if it["alpha"] is not None:
+                    it["improved"] = move  # proven better than the first move
+                it["alpha"], it["best"] = value, move
+        else:
+            it["bounds"][move] = ["upper" if value <= job["alpha"] else "lower", value]
     _settle(it)
 
 
@@ -167,7 +196,17 @@ def settle_first(it: JSON, move: str, value: int, pv: list[str]) -> None:
 def give_back(it: JSON, worker: int) -> None:
     """A job whose worker was lost goes back to the front of the queue."""
     job = it["running"].pop(str(worker))
-    it["queue"].insert(0, {"move": job["move"], "kind": job["kind"]})
+    _put_back(it, job["moves"], job["kind"])
+
+
+def _put_back(it: JSON, moves: list[str], kind: str) -> None:
+    """``moves`` back in line: first, behind the moves waiting to be searched again (those
+    may become the best)."""
+    queue = it["queue"]
+    at = 0
+    while kind not in ("again", "first") and at < len(queue) and queue[at]["kind"] == "again":
+        at += 1
+    queue[at:at] = [{"move": move, "kind": kind} for move in moves]
 
 
 def finished(it: JSON) -> bool:

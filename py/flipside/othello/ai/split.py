@@ -172,7 +172,7 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
             phase["over"] = True
         else:
             it = phase["sub"] if task.get("sub") else phase["it"]
-            split.take(it, task["worker"], result["value"], result.get("pv"))
+            split.take(it, task["worker"], result["values"], result.get("pvs"))
     return _advance(state, elapsed, reports)
 
 
@@ -393,11 +393,14 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
         sub = phase["sub"] = None
     idle = split.idle(state)
     if sub is not None:
-        for worker, job in split.assign(sub, idle, state["sub_owner"]):
+        chunk = split.chunk_size(sub, state["workers"])
+        for worker, job in split.assign(sub, idle, state["sub_owner"], chunk):
             fields = {"kind": "move", "depth": sub["depth"], "after": phase["sub_move"]}
             tasks.append(_task(state, worker, {**fields, **_job(job), "sub": True}, seconds))
             idle.remove(worker)
-    for worker, job in split.assign(it, idle, state["owner"]):
+    for worker, job in split.assign(
+        it, idle, state["owner"], split.chunk_size(it, state["workers"])
+    ):
         fields = {"kind": "move", "depth": it["depth"], **_job(job)}
         tasks.append(_task(state, worker, fields, seconds))
 
@@ -438,10 +441,10 @@ def _guess(history: list[Any]) -> int:
 
 
 def _job(job: JSON) -> JSON:
-    """A root move's task fields: the move, its window, and whether to find its line (not
-    for a null-window search, whose value is only a bound)."""
+    """Root moves' task fields: the moves, their window, and whether to find each one's line
+    (not for a null-window search, whose value is only a bound)."""
     window = {"alpha": job["alpha"], "beta": job["beta"]}
-    return {"move": job["move"], "job": job["kind"], **window, "pv": job["kind"] != "null"}
+    return {"moves": job["moves"], "job": job["kind"], **window, "pv": job["kind"] != "null"}
 
 
 def _iteration_done(state: JSON, elapsed: float, reports: list[JSON]) -> None:
@@ -476,7 +479,8 @@ def _solve_tasks(state: JSON, elapsed: float, tasks: list[JSON]) -> None:
         if seconds <= 0:
             phase["over"] = phase["stopped"] = True
             return
-    for worker, job in split.assign(it, split.idle(state), state["owner"]):
+    chunk = split.chunk_size(it, state["workers"])
+    for worker, job in split.assign(it, split.idle(state), state["owner"], chunk):
         guess = phase["guess"] if job["kind"] == "first" else None
         fields = {"kind": "solve", **_job(job), "guess": guess}
         tasks.append(_task(state, worker, fields, seconds))

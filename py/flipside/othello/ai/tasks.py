@@ -67,26 +67,36 @@ def _run(task: JSON) -> JSON:
         return _deepen(task, here)
     if kind == "move":
         searcher = Searcher(selectivity=task["selectivity"], table=here["table"], deadline=deadline)
-        sq = parse_square(task["move"])
-        if task.get("after"):  # a reply to the first root move
+        if task.get("after"):  # replies to the first root move
             first = parse_square(task["after"])
             f = FLIPS[first](P, O)
             P, O = O ^ f, P | f | (1 << first)
-        try:
-            value = searcher.root_move(P, O, sq, task["depth"], task["alpha"], task["beta"])
-        except Stopped:
-            return {"stopped": True, "nodes": searcher.nodes}
-        pv = searcher.principal_variation(P, O, sq, task["depth"]) if task["pv"] else [sq]
-        return {"value": value, "pv": [square_name(s) for s in pv], "nodes": searcher.nodes}
+        values: dict[str, int] = {}
+        lines: dict[str, list[str]] = {}
+        for name in task["moves"]:
+            sq = parse_square(name)
+            try:
+                values[name] = searcher.root_move(P, O, sq, task["depth"], *_window(task))
+            except Stopped:
+                return {"stopped": True, "nodes": searcher.nodes}
+            if task["pv"]:
+                lines[name] = [
+                    square_name(s) for s in searcher.principal_variation(P, O, sq, task["depth"])
+                ]
+        return {"values": values, "pvs": lines, "nodes": searcher.nodes}
     solver: Solver = here["solver"]
     solver.deadline = deadline
     before = solver.nodes
     try:
         if kind == "solve":
-            value = _solve_move(solver, P, O, parse_square(task["move"]), task)
-            pv = solver.principal_variation(P, O, parse_square(task["move"])) if task["pv"] else []
-            names = [square_name(s) for s in pv] or [task["move"]]
-            return {"value": value, "pv": names, "nodes": solver.nodes - before}
+            values, lines = {}, {}
+            for name in task["moves"]:
+                sq = parse_square(name)
+                values[name] = _solve_move(solver, P, O, sq, task)
+                if task["pv"]:
+                    pv = solver.principal_variation(P, O, sq)
+                    lines[name] = [square_name(s) for s in pv] or [name]
+            return {"values": values, "pvs": lines, "nodes": solver.nodes - before}
         order = [parse_square(m) for m in task["order"]]
         if task["probable"]:
             from flipside.othello.ai.probcut_endgame import SelectiveSolver
@@ -98,6 +108,10 @@ def _run(task: JSON) -> JSON:
     except Stopped:
         return {"stopped": True, "nodes": solver.nodes - before}
     return {"value": value, "move": square_name(sq), "nodes": solver.nodes - before}
+
+
+def _window(task: JSON) -> tuple[int, int]:
+    return task["alpha"], task["beta"]
 
 
 def _solve_move(solver: Solver, P: int, O: int, sq: int, task: JSON) -> int:

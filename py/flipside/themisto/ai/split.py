@@ -123,7 +123,7 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
         elif task["kind"] == "deepen":
             _deepened(state, task, result, reports)
         else:
-            split.take(state["it"], task["worker"], result["value"], result.get("pv"))
+            split.take(state["it"], task["worker"], result["values"], result.get("pvs"))
     return _advance(state, elapsed, reports)
 
 
@@ -211,10 +211,12 @@ def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) 
     if seconds <= 0:
         state["over"] = state["stopped"] = True
         return
-    for worker, job in split.assign(it, idle, state["owner"]):
+    for worker, job in split.assign(
+        it, idle, state["owner"], split.chunk_size(it, state["workers"])
+    ):
         window = {"alpha": job["alpha"], "beta": job["beta"]}
         pv = job["kind"] != "null"
-        fields = {"kind": "move", "move": job["move"], "job": job["kind"], **window, "pv": pv}
+        fields = {"kind": "move", "moves": job["moves"], "job": job["kind"], **window, "pv": pv}
         tasks.append(_task(state, worker, {**fields, "depth": it["depth"]}, seconds))
 
 

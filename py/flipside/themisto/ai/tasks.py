@@ -62,10 +62,14 @@ def _run(task: JSON) -> JSON:
         searcher.run(task["depth"], task["all"], record)
         order = [str(decode(m)) for m in searcher.root_order] or list(here["codes"])
         return {"depths": depths, "order": order, "nodes": searcher.nodes - before}
-    move = here["codes"][task["move"]]
-    try:
-        value = searcher.root_move(move, task["depth"], task["alpha"], task["beta"])
-    except Stopped:
-        return {"stopped": True, "nodes": searcher.nodes - before}
-    pv = searcher.principal_variation(move, task["depth"]) if task["pv"] else [decode(move)]
-    return {"value": value, "pv": [str(m) for m in pv], "nodes": searcher.nodes - before}
+    values: dict[str, int] = {}
+    lines: dict[str, list[str]] = {}
+    for name in task["moves"]:
+        move = here["codes"][name]
+        try:
+            values[name] = searcher.root_move(move, task["depth"], task["alpha"], task["beta"])
+        except Stopped:
+            return {"stopped": True, "nodes": searcher.nodes - before}
+        if task["pv"]:
+            lines[name] = [str(m) for m in searcher.principal_variation(move, task["depth"])]
+    return {"values": values, "pvs": lines, "nodes": searcher.nodes - before}
