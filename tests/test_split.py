@@ -57,7 +57,11 @@ def test_the_first_move_alone_then_null_windows_against_its_value() -> None:
     assert split.ordered(it) == ["b", "a", "c"] and it["values"] == {"a": 30, "b": 44, "c": 12}
 
 
-def test_null_windows_go_out_in_chunks_a_stopped_chunk_gives_back_the_rest() -> None:
+def test_null_windows_go_out_in_chunks_a_stopped_chunk_gives_back_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    assert split.CHUNKS == 0  # natively one move a job
+    monkeypatch.setattr(split, "CHUNKS", 4)  # as in the page
     it = split.iteration([f"m{i}" for i in range(12)], 4, "pvs", 1000)
     split.assign(it, [0], {})
     split.take(it, 0, {"m0": 5})

@@ -28,6 +28,7 @@ holds their trees from the depth before.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from flipside.i18n import tr
@@ -35,6 +36,9 @@ from flipside.i18n import tr
 JSON = Any
 
 MODES = ("pvs", "ties", "all")
+CHUNKS = 4 if sys.platform == "emscripten" else 0
+"""Null-window jobs per worker and depth in the page (0: one move per job); see
+:func:`chunk_size` and docs/notes/2026-11-27-parallel-search.md."""
 
 
 def iteration(order: list[str], depth: int, mode: str, inf: int, guess: int | None = None) -> JSON:
@@ -129,13 +133,15 @@ def assign(
     return out
 
 
-def chunk_size(it: JSON, workers: int, share: int = 4) -> int:
-    """How many null-window searches a job holds: the waiting ones spread over about
-    ``share`` jobs per worker (one each with a single worker: a single search's order)."""
-    if workers == 1:
+def chunk_size(it: JSON, workers: int) -> int:
+    """How many null-window searches a job holds: in the page the waiting ones spread over
+    about ``CHUNKS`` jobs per worker (a task's round trip costs milliseconds there); one
+    natively (where it costs 0.15 ms, and a chunk searched against an older bound costs
+    more nodes than it saves) and with a single worker (a single search's order)."""
+    if workers == 1 or CHUNKS == 0:
         return 1
     nulls = len([job for job in it["queue"] if job["kind"] == "null"])
-    return max(1, -(-nulls // (share * workers)))
+    return max(1, -(-nulls // (CHUNKS * workers)))
 
 
 def take(

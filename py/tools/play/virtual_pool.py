@@ -16,9 +16,10 @@ would. Other programs' load does not change the result: the budgets are CPU time
 
 Used by the matches at the same budget (``othello_match workers=N,virtual=1``,
 ``themisto_selfplay --workers-a N --virtual``) and by the speed-up model
-(``python -m tools.play.virtual_pool [--overhead S] [--nodes]``: nodes and virtual seconds
-at a fixed depth with 1, 2, 4 and 8 workers on the bench's positions, a task costing S
-seconds more; with ``--nodes`` a task's time is its nodes at the single search's rate).
+(``python -m tools.play.virtual_pool [--overhead S] [--nodes] [--chunks N]``: nodes and
+virtual seconds at a fixed depth with 1, 2, 4 and 8 workers on the bench's positions, a task
+costing S seconds more; with ``--nodes`` a task's time is its nodes at the single search's
+rate; ``--chunks 4`` as the page splits).
 """
 
 from __future__ import annotations
@@ -191,6 +192,11 @@ def _single(name: str, boards: list[Any]) -> tuple[float, int]:
 if __name__ == "__main__":
     # ``--overhead S``: a task's cost in the page's pool, say (postMessage, JSON, a step)
     # ``--nodes``: a task's time from its nodes, at the single search's rate
+    # ``--chunks N``: N null-window jobs per worker and depth, as in the page
+    if "--chunks" in sys.argv:
+        from flipside import split
+
+        split.CHUNKS = int(sys.argv[sys.argv.index("--chunks") + 1])
     cost = float(sys.argv[sys.argv.index("--overhead") + 1]) if "--overhead" in sys.argv else None
     overhead = TASK_OVERHEAD if cost is None else cost
     print("\n".join(fixed_depth(overhead=overhead, by_nodes="--nodes" in sys.argv)))
