@@ -368,7 +368,7 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
             tasks.append(_task(state, idle[0], fields, None))
         return
     it = phase["it"]
-    if it is not None and split.finished(it):
+    if it is not None and phase.get("sub") is None and split.finished(it):
         _iteration_done(state, elapsed, reports)
         if phase["over"]:
             return
@@ -430,7 +430,6 @@ def _split_first(state: JSON, pv: list[str]) -> None:
     phase["it"]["queue"].pop(0)  # the first move's value comes from its replies
     phase["sub"] = split.iteration(order, phase["it"]["depth"] - 1, "pvs", INF)
     phase["sub_move"] = first
-    state.setdefault("sub_owner", {})
 
 
 def _guess(history: list[Any]) -> int:
