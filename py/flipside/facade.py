@@ -25,7 +25,9 @@ Adding a method: write a function taking keyword arguments and returning plain J
 decorate it with :func:`method`. Raise ``ValueError`` (or a subclass) with a readable
 message for bad input. Adding a game: an adapter module and an entry in ``flipside.games``;
 the computer player's calls (``think``, ``hints``, ``value``, ``opening``, ``solve``) go to
-the game's AI module, imported on first use so the start-up snapshot holds only the rules.
+the game's AI module, imported on first use so the start-up snapshot holds only the rules;
+so do ``split_start``, ``split_step`` and ``search_task``, the same searches split over the
+page's pool of workers (``flipside.split``).
 """
 
 from __future__ import annotations
