@@ -25,7 +25,9 @@ Adding a method: write a function taking keyword arguments and returning plain J
 decorate it with :func:`method`. Raise ``ValueError`` (or a subclass) with a readable
 message for bad input. Adding a game: an adapter module and an entry in ``flipside.games``;
 the computer player's calls (``think``, ``hints``, ``value``, ``opening``, ``solve``) go to
-the game's AI module, imported on first use so the start-up snapshot holds only the rules.
+the game's AI module, imported on first use so the start-up snapshot holds only the rules;
+so do ``split_start``, ``split_step`` and ``search_task``, the same searches split over the
+page's pool of workers (``flipside.split``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import flipside
 from flipside import games, i18n, links
 from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
 from flipside.i18n import tr
+from flipside.protocol import Adapter, GameAI, Played
 from flipside.record import Record
 
 JSON = Any
@@ -304,7 +307,7 @@ def wthor_list(data: str, players: str | None = None, tournaments: str | None = 
     return listing(wtb, decode("players", players), decode("tournaments", tournaments))
 
 
-def _adapter(game: object) -> games.Adapter[Any]:
+def _adapter(game: object) -> Adapter[Any]:
     return games.adapter(expect_str("game", game))
 
 
@@ -314,11 +317,11 @@ def _record(text: object) -> Record:
     return parsed
 
 
-def _replay(text: object) -> games.Played:
+def _replay(text: object) -> Played:
     return games.replay(_record(text))
 
 
-def _state(game: games.Played, view: JSON = None) -> JSON:
+def _state(game: Played, view: JSON = None) -> JSON:
     """A game's state: the adapter's view plus what every game has (record, link, save)."""
     record = game.record()
     view = games.adapter(record.game).view(game) if view is None else view
@@ -347,10 +350,10 @@ def perft(depth: int, position: str | None = None, game: str = "othello") -> JSO
 
 
 # -- the computer player ----------------------------------------------------------------------
-# Each game's AI answers these (``flipside.games.GameAI``); its module is imported on first use.
+# Each game's AI answers these (``flipside.GameAI``); its module is imported on first use.
 
 
-def _ai(record: object) -> games.GameAI:
+def _ai(record: object) -> GameAI:
     return games.ai(_record(record).game)
 
 
@@ -411,6 +414,74 @@ def solve(position: str, game: str = "othello") -> JSON:
     """Exact solve of ``game``'s ``position``: the score with perfect play, every best move,
     nodes and seconds (a ValueError for a game without an exact solver)."""
     return games.ai(_adapter(game).NAME).solve(expect_str("position", position))
+
+
+# -- a search split over several workers ----------------------------------------------------------
+# The page's pool of search workers drives the split these three methods make (flipside.split;
+# the contract, step by step, is in docs/architecture.md): one call starts it, each finished task
+# goes back with the elapsed seconds, and each task is a self-contained request any worker answers.
+
+
+@method
+def split_start(
+    kind: str,
+    workers: int,
+    record: str | None = None,
+    position: str | None = None,
+    game: str = "othello",
+    level: int | str | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+) -> JSON:
+    """The first step of ``think`` or ``hints`` of ``record``, or of ``solve`` of ``game``'s
+    ``position``, split over ``workers`` workers: ``{state, tasks, reports, answer}``. Each
+    task goes to the worker it names (``search_task``); ``answer`` is what ``think`` /
+    ``hints`` / ``solve`` would answer, and comes with no tasks (at once when there is no
+    search to split: a book move, a forced move)."""
+    if kind == "solve":
+        ai = games.ai(_adapter(game).NAME)
+        subject = expect_str("position", position)
+    else:
+        ai = _ai(record)
+        subject = expect_str("record", record)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise RequestError(tr("workers must be an integer, got {workers!r}", workers=workers))
+    found = ai.split_start(
+        kind, subject, level, checked_seconds(seconds), checked_seed(seed), workers
+    )
+    return _split_step(found)
+
+
+@method
+def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
+    """The next step of a split search: ``state`` as the last step gave it, ``done`` the tasks
+    finished since (``{task, result}`` with ``search_task``'s answer, or ``{task, error}``
+    when the worker was lost: its work is given out again), ``elapsed`` the seconds since
+    ``split_start`` was asked. Same shape as ``split_start``'s answer."""
+    if not isinstance(state, dict) or not isinstance(state.get("game"), str):
+        raise RequestError(tr("state must be the state of the last step"))
+    if not isinstance(done, list) or not all(isinstance(d, dict) and "task" in d for d in done):
+        raise RequestError(tr("done must be a list of finished tasks"))
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
+        raise RequestError(
+            tr("elapsed must be a number of seconds, got {elapsed!r}", elapsed=elapsed)
+        )
+    return _split_step(games.ai(state["game"]).split_step(state, done, float(elapsed)))
+
+
+@method
+def search_task(task: JSON) -> JSON:
+    """One task of a split search (as ``split_start`` / ``split_step`` hand them out), answered
+    by this worker: a root move's value in a window, the shallow depths, a win/draw/loss
+    search. A worker keeps its tables for the tasks of one search (the task's ``session``)."""
+    if not isinstance(task, dict) or not isinstance(task.get("game"), str):
+        raise RequestError(tr("task must be a task of a split search"))
+    return games.ai(task["game"]).search_task(task)
+
+
+def _split_step(found: JSON) -> JSON:
+    """A split step as the page gets it: each report marked as a depth report."""
+    return {**found, "reports": [{"type": "depth", **r} for r in found["reports"]]}
 
 
 # -- game review --------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import Any
 
 from flipside import games
 from flipside.i18n import tr
+from flipside.protocol import Played
 from flipside.record import Record
 
 SAVE_FORMAT = "flipside-save"
@@ -26,7 +27,7 @@ SAVE_VERSION = 2
 class Opened:
     """A game opened from a link: the game, its adapter, and the ply the link showed."""
 
-    game: games.Played
+    game: Played
     plies: int
     ply: int | None = None
     friend: str | None = None
@@ -133,7 +134,7 @@ def is_save(data: object) -> bool:
     return isinstance(data, dict) and data.get("format") == SAVE_FORMAT
 
 
-def open_saved(text: str) -> games.Played:
+def open_saved(text: str) -> Played:
     """The game of a save (the ``save`` string of a state; version 1 saves, an Othello
     transcript, are read too)."""
     try:
