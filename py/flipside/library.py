@@ -18,6 +18,7 @@ from flipside import games
 from flipside.i18n import tr
 from flipside.import_export import TEXT_FILE_TITLE, export, ggf_game, recognise
 from flipside.othello import game as othello_game
+from flipside.protocol import Played
 from flipside.record import Record
 
 JSON = Any
@@ -121,14 +122,14 @@ def summaries(records: list[str]) -> list[JSON]:
     return out
 
 
-def _summary(played: games.Played) -> JSON:
+def _summary(played: Played) -> JSON:
     record = played.record()
     facts = games.adapter(record.game).summary(played)
     opening = _opening(played) if facts["moves"] else None
     return {"record": record.text(), "game": record.game, **facts, "opening": opening}
 
 
-def _opening(played: games.Played) -> str | None:
+def _opening(played: Played) -> str | None:
     """The named opening of an Othello game from the usual start (the names are Othello's;
     its list is read without the rest of the computer player, whose evaluation a list of
     games does not need)."""

@@ -16,7 +16,7 @@ from typing import Any
 
 from flipside import games
 from flipside.i18n import tr
-from flipside.protocol import Played
+from flipside.protocol import Adapter, Played
 from flipside.record import Record
 
 SAVE_FORMAT = "flipside-save"
@@ -95,9 +95,7 @@ def open_link(fragment: str, pasted: bool = False) -> Opened:
     return Opened(game, plies, int(ply_text), friend)
 
 
-def check_friend(
-    adapter: games.Adapter[Any], game: games.Played, side: str, pasted: bool = False
-) -> None:
+def check_friend(adapter: Adapter[Any], game: Played, side: str, pasted: bool = False) -> None:
     """ValueError unless ``side`` may receive ``game`` as a friend's move: a side of the
     game, and the side to move while the game goes on. ``pasted``: as in :func:`open_link`."""
     sides = tuple(adapter.SIDE_WORDS)
