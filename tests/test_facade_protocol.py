@@ -125,7 +125,7 @@ def test_seeds_must_be_integers(bad: object) -> None:
 
 
 def test_the_othello_ai_names_the_game_it_cannot_play() -> None:
-    with pytest.raises(ValueError, match="^the Othello AI cannot play Themisto$"):
+    with pytest.raises(ValueError, match="^the Othello AI cannot play themisto$"):
         othello_ai.value("themisto/", None)
 
 

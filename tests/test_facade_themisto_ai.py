@@ -156,9 +156,9 @@ def test_bad_requests_say_what_is_wrong() -> None:
 
 
 def test_the_themisto_ai_names_the_game_it_cannot_play() -> None:
-    with pytest.raises(ValueError, match="^the Themisto AI cannot play Othello$"):
+    with pytest.raises(ValueError, match="^the Themisto AI cannot play othello$"):
         themisto_ai.think("othello/f5", 2, None, None, lambda info: None)
-    with pytest.raises(ValueError, match="^the Themisto AI cannot play Othello$"):
+    with pytest.raises(ValueError, match="^the Themisto AI cannot play othello$"):
         themisto_ai.value("othello/f5", None)
 
 

@@ -26,6 +26,25 @@ def test_py_flipside_has_no_import_circle() -> None:
     assert module_map.circles(module_map.python_modules(ROOT / "py" / "flipside")) == []
 
 
+def test_no_game_module_imports_a_module_above_the_games() -> None:
+    assert module_map.upward(module_map.python_modules(ROOT / "py" / "flipside")) == []
+
+
+def test_an_import_from_a_game_up_to_the_review_is_found(tmp_path: Path) -> None:
+    files = {
+        "__init__.py": "",
+        "review.py": "from flipside import record\n",
+        "record.py": "",
+        "othello/__init__.py": "",
+        "othello/ai.py": "from flipside import record\ndef f():\n    from flipside import review\n",
+    }
+    found = module_map.python_modules(write(tmp_path / "flipside", files))
+    assert module_map.upward(found) == ["flipside.othello.ai -> flipside.review"]
+    assert module_map.problems("py", found, False) == [
+        "py: import points up: flipside.othello.ai -> flipside.review"
+    ]
+
+
 def test_web_js_has_no_import_circle() -> None:
     assert module_map.circles(module_map.js_modules(ROOT / "web" / "js")) == []
 
@@ -160,5 +179,5 @@ def test_the_script_reports_problems_and_fails_on_them(
     (tmp_path / "web" / "js" / "b.js").write_text("")
     assert module_map.main(["--quiet"]) == 0
     assert capsys.readouterr().out.strip() == (
-        "no import circles, no unexplained long web/js modules"
+        "no import circles, no upward imports, no unexplained long web/js modules"
     )

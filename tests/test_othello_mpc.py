@@ -10,7 +10,13 @@ import pytest
 
 from flipside.othello.ai.engine import LEVELS, MAX_LEVEL
 from flipside.othello.ai.evaluation import SCALE
-from flipside.othello.ai.search import MPC_MIN_DEPTH, Searcher, load_mpc, shallow_depth
+from flipside.othello.ai.search import (
+    MPC_MIN_DEPTH,
+    Searcher,
+    load_mpc,
+    next_fits,
+    shallow_depth,
+)
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE
@@ -101,11 +107,10 @@ def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
 
 
 def test_selective_search_starts_a_depth_predicted_to_end_within_the_budget() -> None:
-    selective, full = Searcher(selectivity=1.5), Searcher()
     finished = [0.0, 0.1, 0.3]  # depths ending at 0.1 s and 0.3 s: the next costs about 0.4 s
-    assert selective._next_fits(finished, 0.75)
-    assert not selective._next_fits(finished, 0.65)
-    assert not full._next_fits(finished, 10.0)  # full width: the start share alone
+    assert next_fits(finished, 0.75, 1.5)
+    assert not next_fits(finished, 0.65, 1.5)
+    assert not next_fits(finished, 10.0, 0.0)  # full width: the start share alone
     # A depth far cheaper than the one before is still assumed to grow 1.5x: ends at 0.325 s.
-    assert selective._next_fits([0.0, 0.3, 0.31], 0.33)
-    assert not selective._next_fits([0.0, 0.3, 0.31], 0.32)
+    assert next_fits([0.0, 0.3, 0.31], 0.33, 1.5)
+    assert not next_fits([0.0, 0.3, 0.31], 0.32, 1.5)

@@ -53,3 +53,20 @@ def test_the_check_sees_an_ai_module_when_one_is_loaded() -> None:
     )
     assert "flipside.othello.ai.engine" in loaded
     assert "flipside.themisto.ai.engine" not in loaded
+
+
+def test_the_page_importing_every_module_loads_no_process_machinery() -> None:
+    """The page's Python imports every module of the package (the build's standard library
+    is what that loads): the command line's worker pool and the split searches must not
+    bring in ``multiprocessing`` or ``concurrent.futures`` (nor a module the page did not
+    load before them, such as ``uuid``)."""
+    code = (
+        "import importlib, pkgutil, sys, flipside\n"
+        "for info in pkgutil.walk_packages(flipside.__path__, 'flipside.'):\n"
+        "    if not info.name.endswith(('.cli', '.__main__')):\n"
+        "        importlib.import_module(info.name)\n"
+        "heavy = ('multiprocessing', 'concurrent.futures', 'uuid')\n"
+        "print(' '.join(m for m in heavy if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == ""

@@ -1,8 +1,11 @@
 """Command line: `python -m flipside <game> <command> ...`.
 
 Each game owns its sub-commands in `flipside.<game>.cli`, which exposes
-`add_parser(subparsers)` and returns nothing; the chosen command's handler is stored
-as `func` on the parsed namespace and returns an exit status.
+`add_parser(subparsers)` and returns the game's sub-commands; the commands that sit above the
+games (``analyse``, `flipside.review_cli`; ``explore``, `flipside.explore_cli`) are added here,
+so a game imports nothing above it.
+The chosen command's handler is stored as `func` on the parsed namespace and returns an exit
+status.
 Bad arguments print a one-line error on stderr and exit with status 2.
 
 The messages (not the ``--help`` texts, nor the notation) are in the language the locale
@@ -17,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from flipside import i18n
+from flipside import explore_cli, i18n, review_cli
 from flipside.i18n import tr
 from flipside.othello import cli as othello_cli
 from flipside.themisto import cli as themisto_cli
@@ -34,8 +37,10 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="flipside", description="Othello and Themisto rules, notation and AI.")
     games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
-    othello_cli.add_parser(games)
-    themisto_cli.add_parser(games)
+    for name, game_cli in (("othello", othello_cli), ("themisto", themisto_cli)):
+        commands = game_cli.add_parser(games)
+        review_cli.add_command(commands, name)
+        explore_cli.add_command(commands, name)
     return parser
 
 

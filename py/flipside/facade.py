@@ -15,7 +15,7 @@ Every text of an answer (statuses, ``said``, move notes, error messages) is in t
 The facade is stateless: a game travels as its record (``flipside.record``: set-up and moves
 in one short text that is also the link fragment), and each call replays it. The rules
 methods (``new``, ``state``, ``play``, ``undo``, ``flag``, ``next_game``, ``open_link``,
-``open_saved``) take the game from the record and dispatch to that game's adapter
+``open_saved``, ``friend_link``) take the game from the record and dispatch to that game's adapter
 (``flipside.games``: ``flipside.othello.game``, ``flipside.themisto.game``). A game *state* has one shape for
 every game (see ``docs/architecture.md``): cells, legal targets, the squares the last move
 changed, counts, status text, the move list (who made each move), the record after each
@@ -25,7 +25,9 @@ Adding a method: write a function taking keyword arguments and returning plain J
 decorate it with :func:`method`. Raise ``ValueError`` (or a subclass) with a readable
 message for bad input. Adding a game: an adapter module and an entry in ``flipside.games``;
 the computer player's calls (``think``, ``hints``, ``value``, ``opening``, ``solve``) go to
-the game's AI module, imported on first use so the start-up snapshot holds only the rules.
+the game's AI module, imported on first use so the start-up snapshot holds only the rules;
+so do ``split_start``, ``split_step`` and ``search_task``, the same searches split over the
+page's pool of workers (``flipside.split``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ import flipside
 from flipside import games, i18n, links
 from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
 from flipside.i18n import tr
+from flipside.protocol import Adapter, GameAI, Played
 from flipside.record import Record
 
 JSON = Any
@@ -205,10 +208,22 @@ def at(record: str, ply: int) -> JSON:
 def open_link(fragment: str) -> JSON:
     """Open a shared link's fragment (``"othello/f5d6c3"``, with or without ``#``): the
     whole game's state; with ``&ply=N`` (the position on screen when it was shared) also
-    ``ply``, which the page then shows with :func:`at`."""
+    ``ply``, which the page then shows with :func:`at`; with ``&friend=<side>`` (a move sent
+    to a friend, :func:`friend_link`) also ``friend``, the side the opener plays."""
     opened = links.open_link(expect_str("fragment", fragment))
     answer = _state(opened.game)
-    return answer if opened.ply is None else {**answer, "ply": opened.ply}
+    if opened.ply is not None:
+        answer["ply"] = opened.ply
+    if opened.friend is not None:
+        answer["friend"] = opened.friend
+    return answer
+
+
+@method
+def friend_link(record: str, side: str) -> JSON:
+    """The link that sends the game ``record`` to a friend who plays ``side``: the side to
+    move (any side once the game is over); :func:`open_link` names it as ``friend``."""
+    return {"link": links.friend_link(expect_str("record", record), expect_str("side", side))}
 
 
 @method
@@ -292,7 +307,7 @@ def wthor_list(data: str, players: str | None = None, tournaments: str | None = 
     return listing(wtb, decode("players", players), decode("tournaments", tournaments))
 
 
-def _adapter(game: object) -> games.Adapter[Any]:
+def _adapter(game: object) -> Adapter[Any]:
     return games.adapter(expect_str("game", game))
 
 
@@ -302,11 +317,11 @@ def _record(text: object) -> Record:
     return parsed
 
 
-def _replay(text: object) -> games.Played:
+def _replay(text: object) -> Played:
     return games.replay(_record(text))
 
 
-def _state(game: games.Played, view: JSON = None) -> JSON:
+def _state(game: Played, view: JSON = None) -> JSON:
     """A game's state: the adapter's view plus what every game has (record, link, save)."""
     record = game.record()
     view = games.adapter(record.game).view(game) if view is None else view
@@ -335,10 +350,10 @@ def perft(depth: int, position: str | None = None, game: str = "othello") -> JSO
 
 
 # -- the computer player ----------------------------------------------------------------------
-# Each game's AI answers these (``flipside.games.GameAI``); its module is imported on first use.
+# Each game's AI answers these (``flipside.GameAI``); its module is imported on first use.
 
 
-def _ai(record: object) -> games.GameAI:
+def _ai(record: object) -> GameAI:
     return games.ai(_record(record).game)
 
 
@@ -416,6 +431,74 @@ def explore(record: str) -> JSON:
     return games.explorer(parsed.game).explore(parsed.text())
 
 
+# -- a search split over several workers ----------------------------------------------------------
+# The page's pool of search workers drives the split these three methods make (flipside.split;
+# the contract, step by step, is in docs/architecture.md): one call starts it, each finished task
+# goes back with the elapsed seconds, and each task is a self-contained request any worker answers.
+
+
+@method
+def split_start(
+    kind: str,
+    workers: int,
+    record: str | None = None,
+    position: str | None = None,
+    game: str = "othello",
+    level: int | str | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+) -> JSON:
+    """The first step of ``think`` or ``hints`` of ``record``, or of ``solve`` of ``game``'s
+    ``position``, split over ``workers`` workers: ``{state, tasks, reports, answer}``. Each
+    task goes to the worker it names (``search_task``); ``answer`` is what ``think`` /
+    ``hints`` / ``solve`` would answer, and comes with no tasks (at once when there is no
+    search to split: a book move, a forced move)."""
+    if kind == "solve":
+        ai = games.ai(_adapter(game).NAME)
+        subject = expect_str("position", position)
+    else:
+        ai = _ai(record)
+        subject = expect_str("record", record)
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise RequestError(tr("workers must be an integer, got {workers!r}", workers=workers))
+    found = ai.split_start(
+        kind, subject, level, checked_seconds(seconds), checked_seed(seed), workers
+    )
+    return _split_step(found)
+
+
+@method
+def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
+    """The next step of a split search: ``state`` as the last step gave it, ``done`` the tasks
+    finished since (``{task, result}`` with ``search_task``'s answer, or ``{task, error}``
+    when the worker was lost: its work is given out again), ``elapsed`` the seconds since
+    ``split_start`` was asked. Same shape as ``split_start``'s answer."""
+    if not isinstance(state, dict) or not isinstance(state.get("game"), str):
+        raise RequestError(tr("state must be the state of the last step"))
+    if not isinstance(done, list) or not all(isinstance(d, dict) and "task" in d for d in done):
+        raise RequestError(tr("done must be a list of finished tasks"))
+    if isinstance(elapsed, bool) or not isinstance(elapsed, int | float) or elapsed < 0:
+        raise RequestError(
+            tr("elapsed must be a number of seconds, got {elapsed!r}", elapsed=elapsed)
+        )
+    return _split_step(games.ai(state["game"]).split_step(state, done, float(elapsed)))
+
+
+@method
+def search_task(task: JSON) -> JSON:
+    """One task of a split search (as ``split_start`` / ``split_step`` hand them out), answered
+    by this worker: a root move's value in a window, the shallow depths, a win/draw/loss
+    search. A worker keeps its tables for the tasks of one search (the task's ``session``)."""
+    if not isinstance(task, dict) or not isinstance(task.get("game"), str):
+        raise RequestError(tr("task must be a task of a split search"))
+    return games.ai(task["game"]).search_task(task)
+
+
+def _split_step(found: JSON) -> JSON:
+    """A split step as the page gets it: each report marked as a depth report."""
+    return {**found, "reports": [{"type": "depth", **r} for r in found["reports"]]}
+
+
 # -- game review --------------------------------------------------------------------------------
 # The page reviews a game one move at a time (progress, pause, cancel); ``flipside.review``.
 
@@ -444,3 +527,95 @@ def review_summary(record: str, rows: list[JSON]) -> JSON:
         return review.summary(record, rows)
     except (KeyError, TypeError):
         raise RequestError(tr("rows must be a list of judge answers")) from None
+
+
+# -- the game library ---------------------------------------------------------------------------
+# The page keeps every game in the browser (IndexedDB); Python reads and writes the files and
+# checks the records (``flipside.library``), and estimates the player's rating
+# (``flipside.rating``). Both are imported on first use.
+
+
+@method
+def library_read(text: str) -> JSON:
+    """The games of an import file (a GGF file of many games, Flipside game files, or one
+    transcript, move list or link a line): ``{games: [{record, black, white, date, place,
+    game, sides, moves, over, result, opening}], errors: [{number, message}], format}``;
+    reports ``{type: "progress", done, total}`` as it reads."""
+    from flipside import library
+
+    def progress(done: int, total: int) -> None:
+        report({"type": "progress", "done": done, "total": total})
+
+    return library.read_games(expect_str("text", text), progress)
+
+
+@method
+def library_summaries(records: list[str]) -> JSON:
+    """For each record: ``{record, game, moves, over, result, opening}`` or ``{error}``."""
+    from flipside import library
+
+    if not isinstance(records, list):
+        raise RequestError(tr("records must be a list of game records"))
+    return library.summaries(records)
+
+
+@method
+def library_export(entries: list[JSON]) -> JSON:
+    """The library's games as files: ``{ggf, text, counts}`` (Othello as GGF, the rest as
+    Flipside game files); each entry has a ``record`` and may name ``black``, ``white``,
+    ``date`` and ``place``."""
+    from flipside import library
+
+    if not isinstance(entries, list) or not all(
+        isinstance(e, dict) and isinstance(e.get("record"), str) for e in entries
+    ):
+        raise RequestError(tr("entries must be a list of objects with a record"))
+    for entry in entries:
+        _replay(entry["record"])
+    return library.export_games(entries)
+
+
+@method
+def rating(games: list[JSON] | None = None, puzzles: list[JSON] | None = None) -> JSON:
+    """The player's rating per game, from results against the computer's levels (``games``:
+    ``[{game, level, score}]`` oldest first) and from puzzles (``puzzles``: ``[{game,
+    rating, score}]``): ``{games: {<game>: {rating, sd, count, history}}, puzzles: {...},
+    levels}``, ``history`` the estimate after each result; ``levels`` the levels' ratings."""
+    from flipside import rating as elo
+
+    def results(
+        items: object, opponent: Callable[[JSON], float]
+    ) -> dict[str, list[tuple[float, float]]]:
+        if items is None:
+            return {}
+        if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+            raise RequestError(tr("results must be a list of objects"))
+        by_game: dict[str, list[tuple[float, float]]] = {}
+        for item in items:
+            score = item.get("score")
+            if score not in (0, 0.5, 1):
+                raise RequestError(tr("a result's score must be 0, 0.5 or 1"))
+            game = _adapter(item.get("game")).NAME
+            by_game.setdefault(game, []).append((opponent(item), float(score)))
+        return by_game
+
+    def puzzle_rating(item: JSON) -> float:
+        value = item.get("rating")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise RequestError(tr("a puzzle result needs its puzzle's rating"))
+        return float(value)
+
+    def summary(by_game: dict[str, list[tuple[float, float]]]) -> JSON:
+        out = {}
+        for game, pairs in by_game.items():
+            steps = elo.history(pairs)
+            out[game] = {**steps[-1], "count": len(pairs), "history": steps}
+        return out
+
+    played = results(games, lambda i: elo.level_rating(_adapter(i["game"]).NAME, str(i["level"])))
+    return {
+        "games": summary(played),
+        "puzzles": summary(results(puzzles, puzzle_rating)),
+        "levels": elo.LEVEL_RATINGS,
+        "prior": {"rating": elo.PRIOR_MEAN, "sd": elo.PRIOR_SD},
+    }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flipside import games, links
 from flipside.i18n import N_, ntr, tr
@@ -24,6 +24,9 @@ from flipside.themisto import game as themisto_game
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
 from flipside.themisto.notation import split_moves
+
+if TYPE_CHECKING:
+    from flipside.othello import ggf
 
 JSON = Any
 TEXT_FILE_TITLE = "Flipside game"
@@ -267,10 +270,7 @@ def _from_ggf(body: str) -> Found:
 
     blocks = ggf.split_games(body)
     game = ggf.read_game(blocks[0])
-    fields: tuple[tuple[str, str], ...] = ()
-    if not game.is_standard_start():
-        fields = (("start", game.start.replace(" ", "")),)
-    record = othello_game.replay(Record("othello", game.transcript(), fields)).record()
+    record = ggf_game(game).record()
     players = tr(
         "{black} vs {white}", black=game.tags.get("PB", "?"), white=game.tags.get("PW", "?")
     )
@@ -283,6 +283,17 @@ def _from_ggf(body: str) -> Found:
     if len(blocks) > 1:
         label = tr("{label}, the first of {count} games", label=label, count=len(blocks))
     return Found("ggf", label, record)
+
+
+def ggf_game(game: ggf.GgfGame) -> othello_game.Game:
+    """The game read from GGF, replayed: its moves, its start when not the usual one, and its
+    clock (``TI``)."""
+    fields: list[tuple[str, str]] = []
+    if not game.is_standard_start():
+        fields.append(("start", game.start.replace(" ", "")))
+    if clock := game.clock():
+        fields.append(("clock", str(clock)))
+    return othello_game.replay(Record("othello", game.transcript(), tuple(fields)))
 
 
 # -- exporting --------------------------------------------------------------------------------

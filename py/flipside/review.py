@@ -7,7 +7,8 @@ and a move that throws away a proven result is a blunder whatever its loss
 (``blunder_by_proof``). A player's accuracy is the mean of their moves' accuracies, each
 ``100 * 2 ** (-loss / HALF_LOSS)``; moves with no choice are not judged. The page asks for
 one move at a time (:func:`judge`) so that it can show progress, pause and cancel; the CLI
-asks for the whole game (:func:`review`). Both use the same code.
+asks for the whole game (:func:`review`), its moves spread over worker processes with
+``--workers N``. All use the same code: a move's row does not depend on who judged it.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 
 from flipside import games
 from flipside.i18n import N_, ntr, number, tr
+from flipside.protocol import GameAI
 from flipside.record import Record
 
 JSON = Any
@@ -45,16 +47,6 @@ def plies(record: str) -> list[Ply]:
     moves = game.view(played)["moves"]
     befores = [parsed.with_moves("").text(), *game.prefixes(played)][: len(moves)]
     return [Ply(b, m["text"], m["by"]) for b, m in zip(befores, moves, strict=True)]
-
-
-def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:
-    """The row of ``move`` when there was no choice (``legal``: the moves after ``record``),
-    else None; ValueError when ``move`` is not legal there."""
-    if move not in legal:
-        raise ValueError(tr("{move} is not a legal move after {record}", move=move, record=record))
-    if len(legal) > 1:
-        return None
-    return {"best": move, "bestValue": None, "value": None, "exact": False, "choices": 1}
 
 
 def scale(game: str) -> JSON:
@@ -85,7 +77,7 @@ def judge(record: str, ply: int, seconds: float | None = None, depth: int | None
     return {**row, "mark": _mark(ai, row)}
 
 
-def _mark(ai: games.GameAI, row: JSON) -> str | None:
+def _mark(ai: GameAI, row: JSON) -> str | None:
     if row["loss"] is None:
         return None
     if ai.blunder_by_proof(row):
@@ -145,16 +137,30 @@ def review(
     seconds: float | None = None,
     depth: int | None = None,
     on_row: Callable[[JSON], object] | None = None,
+    workers: int = 1,
 ) -> Review:
     """Judge every move of the game ``record`` (``seconds`` per move, the game's default
-    unless given; or a ``depth``-ply search); ``on_row`` gets each row as it is done."""
-    rows = []
-    for ply in range(len(plies(record))):
-        row = judge(record, ply, seconds, depth)
-        rows.append(row)
-        if on_row is not None:
-            on_row(row)
-    return Review(record, rows, summary(record, rows))
+    unless given; or a ``depth``-ply search); ``on_row`` gets each row as it is done. With
+    ``workers`` above 1 the moves are judged on that many worker processes at once
+    (:class:`flipside.workers.Pool`), each move by one worker: the same rows."""
+    count = len(plies(record))
+    if workers == 1:
+        rows = []
+        for ply in range(count):
+            row = judge(record, ply, seconds, depth)
+            rows.append(row)
+            if on_row is not None:
+                on_row(row)
+        return Review(record, rows, summary(record, rows))
+    from flipside.workers import Pool
+
+    game = games.adapter(Record.parse(record).game)
+    calls = [(record, ply, seconds, depth) for ply in range(count)]
+    with Pool(workers, warm=game.AI_MODULE) as pool:
+        done = pool.map(
+            "flipside.review", "judge", calls, None if on_row is None else lambda _, r: on_row(r)
+        )
+    return Review(record, done, summary(record, done))
 
 
 def _number(value: float | None) -> str:

@@ -2,7 +2,8 @@
 
 ``GAME`` is a transcript, a Flipside link or save, a GGF game, a file holding one of those,
 or (Othello) a WTHOR ``.wtb`` file with ``--number N``. It prints the review of
-:mod:`flipside.review` as a table, or as JSON with ``--json``.
+:mod:`flipside.review` as a table, or as JSON with ``--json``; ``--workers N`` judges the
+moves on N worker processes at once (the same rows).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from flipside import games, review
 from flipside.i18n import tr
 from flipside.import_export import recognise, wthor_list
 from flipside.record import Record
+from flipside.workers import add_option as add_workers
 
 
 def add_command(commands: Any, game: str) -> None:
@@ -28,6 +30,7 @@ def add_command(commands: Any, game: str) -> None:
     p.add_argument("--seconds", type=float, metavar="S", help="search time per move")
     p.add_argument("--depth", type=int, metavar="D", help="search D plies per move instead")
     p.add_argument("--json", action="store_true", help="print JSON for tools")
+    add_workers(p, "judge the moves")
     p.set_defaults(func=_analyse, game_name=game)
 
 
@@ -78,7 +81,8 @@ def _analyse(args: argparse.Namespace) -> int:
     record = read_game(args.source, args.game_name, getattr(args, "number", None))
     if not review.plies(record):
         raise ValueError(tr("the game has no moves to review"))
-    done = review.review(record, args.seconds, args.depth, on_row=_progress(args.json))
+    show = _progress(args.json)
+    done = review.review(record, args.seconds, args.depth, show, args.workers)
     if not args.json and sys.stderr.isatty():
         sys.stderr.write("\r\033[K")
     if args.json:

@@ -15,12 +15,23 @@ import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 from playwright.sync_api import BrowserContext, ConsoleMessage, Page
 
-from tools.browsers import CHROMIUM, CHROMIUM_ARGS
+from tools.browsers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ENGINES,
+    VIEWPORT,
+    PlaywrightTab,
+    Tab,
+    launch_playwright,
+    missing,
+    webkit_tab,
+    x_display,
+)
 
 HERE = Path(__file__).resolve().parent
 DIST = HERE.parents[1] / "dist"
@@ -156,3 +167,46 @@ def wait_ready(page: Page) -> dict[str, object]:
     wait_until(page, "window.flipside !== undefined", READY_TIMEOUT_MS)
     page.evaluate("window.flipside.ready")
     return page.evaluate("window.flipside.snapshot()")
+
+
+# -- one test body in every engine (Chromium, Firefox, WebKit): test_engines.py and others ---
+
+
+@pytest.fixture(scope="session")
+def browsers(playwright: Any) -> Iterator[dict[str, Any]]:
+    """Playwright's browsers, launched on first use."""
+    launched: dict[str, Any] = {}
+    yield launched
+    for browser in launched.values():
+        browser.close()
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    with x_display() as name:
+        yield name
+
+
+@pytest.fixture
+def site(dist: Path) -> Iterator[StaticServer]:
+    """A server of dist/ for one test: each test's pages have an origin of their own, so no
+    service worker, cache or saved game of an earlier test's browser context can meet them."""
+    server = StaticServer(dist)
+    yield server
+    server.close()
+
+
+@pytest.fixture(params=ENGINES)
+def tab(request: pytest.FixtureRequest, browsers: dict[str, Any], playwright: Any) -> Iterator[Tab]:
+    engine = request.param
+    if absent := missing(engine):
+        pytest.fail(f"{engine} is not installed ({absent}): ./build.sh setup installs it")
+    if engine == "webkit":
+        with webkit_tab(request.getfixturevalue("display")) as webkit:
+            yield webkit
+        return
+    if engine not in browsers:
+        browsers[engine] = launch_playwright(playwright, engine)
+    context = browsers[engine].new_context(viewport=VIEWPORT)
+    yield PlaywrightTab(engine, context)
+    context.close()

@@ -23,57 +23,11 @@ from flipside.othello import Board, Color
 from flipside.othello.xot import is_xot
 from tools import ROOT, i18n
 from tools.browsers import (
-    ENGINES,
-    VIEWPORT,
     PlaywrightTab,
     Tab,
-    launch_playwright,
-    missing,
-    webkit_tab,
-    x_display,
 )
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
-
-
-@pytest.fixture(scope="session")
-def browsers(playwright: Any) -> Iterator[dict[str, Any]]:
-    """Playwright's browsers, launched on first use."""
-    launched: dict[str, Any] = {}
-    yield launched
-    for browser in launched.values():
-        browser.close()
-
-
-@pytest.fixture(scope="session")
-def display() -> Iterator[str]:
-    with x_display() as name:
-        yield name
-
-
-@pytest.fixture
-def site(dist: Path) -> Iterator[StaticServer]:
-    """A server of dist/ for one test: each test's pages have an origin of their own, so no
-    service worker, cache or saved game of an earlier test's browser context can meet them."""
-    server = StaticServer(dist)
-    yield server
-    server.close()
-
-
-@pytest.fixture(params=ENGINES)
-def tab(request: pytest.FixtureRequest, browsers: dict[str, Any], playwright: Any) -> Iterator[Tab]:
-    engine = request.param
-    if absent := missing(engine):
-        pytest.fail(f"{engine} is not installed ({absent}): ./build.sh setup installs it")
-    if engine == "webkit":
-        with webkit_tab(request.getfixturevalue("display")) as webkit:
-            yield webkit
-        return
-    if engine not in browsers:
-        browsers[engine] = launch_playwright(playwright, engine)
-    context = browsers[engine].new_context(viewport=VIEWPORT)
-    yield PlaywrightTab(engine, context)
-    context.close()
 
 
 def ready(tab: Tab) -> dict[str, Any]:

@@ -516,7 +516,9 @@ def test_malformed_themisto_saves_say_why_and_keep_the_othello_save(
     context: BrowserContext, watch: PageWatch, root_server: StaticServer
 ) -> None:
     """Every case through the game switcher (which opens the saved game of the other game),
-    and three of them on load (the page's first state), each with a reload."""
+    and three of them on load (the page's first state), each with a reload. The tab's own
+    games (sessionStorage) are dropped first each time: a tab reads the last saved game of a
+    kind only when it has none of its own."""
     origin = root_server.origin
     page = context.new_page()
     page.goto(origin + "/#othello/f5d6c3")
@@ -524,7 +526,11 @@ def test_malformed_themisto_saves_say_why_and_keep_the_othello_save(
     othello_save = saves(page)["flipside.save.othello.v2"]
     assert othello_save and "f5d6c3" in othello_save
     for text, why in BAD_THEMISTO_SAVES.items():
-        page.evaluate("(t) => localStorage.setItem('flipside.save.themisto.v2', t)", text)
+        page.evaluate(
+            "(t) => { localStorage.setItem('flipside.save.themisto.v2', t);"
+            " sessionStorage.removeItem('flipside.tab.v1'); }",
+            text,
+        )
         page.click("#switch-themisto")
         wait_until(page, "window.flipside.snapshot().game === 'themisto'")
         snap = idle(page)
@@ -542,6 +548,7 @@ def test_malformed_themisto_saves_say_why_and_keep_the_othello_save(
         why = BAD_THEMISTO_SAVES[text]
         page.evaluate(
             "(t) => { localStorage.setItem('flipside.save.themisto.v2', t);"
+            " sessionStorage.removeItem('flipside.tab.v1');"
             " localStorage.setItem('flipside.game.v1', 'themisto'); history.replaceState(null,"
             " '', location.pathname); }",
             text,

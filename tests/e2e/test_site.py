@@ -13,7 +13,7 @@ from conftest import SUB_PATH, PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from flipside.othello import Board
-from tools.build.site import SEPARATE_MODULES
+from tools.build.site import LATER_MODULES, SEPARATE_MODULES
 
 
 def square_centre(snapshot: dict, name: str) -> tuple[float, float]:
@@ -97,12 +97,16 @@ def test_engine_loads_and_a_click_plays_the_move(
     assert_clean(watch, origin)
 
     # The page's own scripts: the first module, what it starts, the worker and one bundle of
-    # every room (the build's bundle_page), not a module per source file.
-    scripts = page.evaluate(
-        "performance.getEntriesByType('resource').map((e) => e.name)"
-        ".filter((n) => /\\/js\\/.*\\.js$/.test(n)).map((n) => n.split('/js/')[1])"
+    # every room (the build's bundle_page), not a module per source file; the modules loaded
+    # later (the game library) only once the engine is ready.
+    loaded = page.evaluate(
+        "performance.getEntriesByType('resource').filter((e) => /\\/js\\/.*\\.js$/.test(e.name))"
+        ".map((e) => [e.name.split('/js/')[1], e.startTime])"
     )
-    assert "main.js" in scripts and set(scripts) <= {*SEPARATE_MODULES, "main.js"}
+    scripts = [name for name, _ in loaded]
+    assert "main.js" in scripts and set(scripts) <= {*SEPARATE_MODULES, *LATER_MODULES, "main.js"}
+    ready_at = page.evaluate("window.flipside.snapshot().timings.engineReady")
+    assert all(at >= ready_at for name, at in loaded if name in LATER_MODULES)
     # The rules worker index.html started was taken over, not started a second time.
     assert page.evaluate("self.flipsideEarly") is None
     assert len(page.workers) == 2

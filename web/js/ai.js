@@ -308,7 +308,7 @@ export class ComputerPlayer {
     try {
       const opening = await this.search.call("opening", { record });
       if (this.state?.record !== record) return;
-      this.opening = opening && { ...opening, game: this.state.game };
+      this.opening = opening && { ...opening, game: this.state.game, record };
       this.changed();
     } catch {
       // The opening name is a nicety (asked again after the next move).

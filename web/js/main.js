@@ -26,9 +26,12 @@ import { installLanguage } from "./page/language.js";
 import { installMoves } from "./page/moves.js";
 import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
+import { installGames } from "./page/games.js";
 import { installPuzzles } from "./page/puzzles.js";
 import { installExplorer } from "./page/explorer.js";
 import { installReview } from "./page/review.js";
+import { installShare } from "./page/share.js";
+import { installSounds } from "./page/sounds.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
 import { installStepping } from "./page/stepping.js";
@@ -44,6 +47,9 @@ const ROOMS = [
   installPuzzles,
   installExplorer,
   installLearn,
+  installShare,
+  installSounds,
+  installGames,
   installGamesMenu,
   installStartup,
   installInput,
@@ -57,6 +63,7 @@ const firstView = GAMES[firstGame];
 
 const app = {
   $,
+  games: GAMES, // the game views (js/games/), for the rooms loaded later (js/library.js)
   canvas: $("board"),
   pageErrors,
   page: {

@@ -254,3 +254,45 @@ function saveLearn(data) {
 
 export const loadLearned = () => loadLearn().learned;
 export const saveLearned = (learned) => saveLearn({ ...loadLearn(), learned });
+
+const SOUNDS_KEY = "flipside.sounds.v1";
+
+/** Whether the page's sounds are on (the default) or switched off. */
+export function loadSoundsOn() {
+  try {
+    return storage()?.getItem(SOUNDS_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+export function saveSoundsOn(on) {
+  try {
+    storage()?.setItem(SOUNDS_KEY, on ? "on" : "off");
+  } catch {
+    // not kept: the next visit has sounds on
+  }
+}
+
+const FRIEND_KEY = "flipside.friend.v1";
+
+/** The game a friend's link brought: {game, side (the one you play), record (its last state
+ *  seen)}, or null. The page checks it against the game on screen. */
+export function loadFriend() {
+  try {
+    const data = JSON.parse(storage()?.getItem(FRIEND_KEY) ?? "null");
+    const ok = data?.game in GAMES && typeof data.side === "string" && typeof data.record === "string";
+    return ok ? { game: data.game, side: data.side, record: data.record } : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveFriend(friend) {
+  try {
+    if (friend) storage()?.setItem(FRIEND_KEY, JSON.stringify(friend));
+    else storage()?.removeItem(FRIEND_KEY);
+  } catch {
+    // not kept: after a reload the game goes on as a game on one device
+  }
+}

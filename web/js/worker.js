@@ -24,6 +24,7 @@ const RULES_METHODS = new Set([
   "next_game",
   "open_link",
   "open_saved",
+  "friend_link",
   "at",
 ]);
 /** A game with a dealt opening (New game's `opening`, a record's `opening=`) reads the XOT

@@ -1,7 +1,8 @@
-"""`python -m flipside othello perft|moves|show|solve|bestmove|play`: the Othello commands.
+"""`python -m flipside othello perft|moves|show|solve|bestmove|play|nboard`: the Othello
+commands.
 
 One function per command (``_perft``, ``_moves``, ``_show``, ``_solve``, ``_bestmove``,
-``_play``), each taking the parsed
+``_play``, ``_nboard``), each taking the parsed
 arguments and returning an exit status; ``add_parser`` wires them up. Bad input raises
 ValueError, which ``flipside.cli`` prints as one line on stderr with exit status 2.
 """
@@ -11,13 +12,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from flipside.explore_cli import add_command as add_explore
 from flipside.i18n import number, tr
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS, Color, Move
 from flipside.othello.perft import perft, perft_divide
 from flipside.perft_command import print_perft
-from flipside.review_cli import add_command as add_analyse
+from flipside.workers import add_option as add_workers
 
 
 def parse_board(text: str) -> Board:
@@ -111,13 +111,32 @@ def _bestmove(args: argparse.Namespace) -> int:
     from flipside.othello.ai.engine import Engine
 
     board = parse_board(args.board)
-    print(Engine(level=args.level).best_move(board))
+    engine = Engine(level=args.level)
+    if args.workers == 1:
+        print(engine.best_move(board))
+        return 0
+    with _pool(args.workers) as pool:
+        print(_pool_move(pool, engine, board))
     return 0
+
+
+def _pool(workers: int) -> Any:
+    """The worker processes of ``--workers N`` (each has read the AI's data)."""
+    from flipside.workers import Pool
+
+    return Pool(workers, warm="flipside.othello.ai.api")
+
+
+def _pool_move(pool: Any, engine: Any, board: Board) -> Move:
+    """The move ``engine``'s level plays, searched over the pool's workers (a move with no
+    search to split comes from ``engine`` itself)."""
+    from flipside.othello.ai.split import pool_think
+
+    return Move.parse(str(pool_think(pool, engine, board)["move"]))
 
 
 def _play(args: argparse.Namespace) -> int:
     from flipside.othello.ai.engine import Engine
-    from flipside.othello.ai.openings import opening_of
 
     engine = Engine(level=args.level, seed=args.seed)
     human = Color.parse(args.color)
@@ -140,13 +159,26 @@ def _play(args: argparse.Namespace) -> int:
             who=who,
         )
     )
+    pool = _pool(args.workers) if args.workers > 1 and args.error is None else None
+    try:
+        return _play_game(args, board, engine, human, dealt, pool)
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def _play_game(
+    args: argparse.Namespace, board: Board, engine: Any, human: Color, dealt: int, pool: Any
+) -> int:
+    from flipside.othello.ai.openings import opening_of
+
     while not board.is_game_over():
         print(format_board(board))
         opening = opening_of(board)
         if opening is not None:
             print(tr("opening: {name}", name=opening.name))
         if board.turn is not human:
-            move = _computer_move(engine, board, args)
+            move = _computer_move(engine, board, args, pool)
             print(tr("computer plays {move}", move=move))
         elif not board.has_legal_move():
             print(tr("you must pass"))
@@ -176,6 +208,14 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _nboard(args: argparse.Namespace) -> int:
+    import sys
+
+    from flipside.othello.nboard import serve
+
+    return serve(sys.stdin, sys.stdout, sys.stderr)
+
+
 def _dealt_opening(args: argparse.Namespace, board: Board) -> int:
     """Play the ``--opening`` asked for (xot or random:N) on ``board``; its length in plies."""
     if not args.opening:
@@ -193,7 +233,9 @@ def _dealt_opening(args: argparse.Namespace, board: Board) -> int:
     return board.ply
 
 
-def _computer_move(engine: Any, board: Board, args: argparse.Namespace) -> Move:
+def _computer_move(engine: Any, board: Board, args: argparse.Namespace, pool: Any) -> Move:
+    if pool is not None:
+        return _pool_move(pool, engine, board)
     if args.error is None:
         move: Move = engine.best_move(board)
         return move
@@ -218,11 +260,13 @@ def _undo_to_turn(board: Board, human: Color, dealt: int = 0) -> bool:
     return False
 
 
-def add_parser(games: Any) -> None:
-    """Add the ``othello`` sub-parser (commands perft, moves, show) to ``games``."""
+def add_parser(games: Any) -> Any:
+    """Add the ``othello`` sub-parser and its commands to ``games``; its sub-commands, to
+    which ``flipside.cli`` adds the commands above the game (``analyse``)."""
     othello = games.add_parser("othello", help="Othello rules: perft, legal moves, board")
     commands = othello.add_subparsers(dest="command", required=True)
     add_commands(commands)
+    return commands
 
 
 def add_commands(commands: Any) -> None:
@@ -253,6 +297,7 @@ def add_commands(commands: Any) -> None:
     p = commands.add_parser("bestmove", help="the move the engine plays at a level")
     p.add_argument("board", metavar="POSITION", help='"<64 of X/O/-> X|O" or a transcript')
     p.add_argument("--level", default="max", metavar="N|max", help="engine level (default max)")
+    add_workers(p, "split the search")
     p.set_defaults(func=_bestmove)
 
     p = commands.add_parser("play", help="play a game against the engine in the terminal")
@@ -264,7 +309,10 @@ def add_commands(commands: Any) -> None:
     p.add_argument(
         "--error", type=float, metavar="D", help="the computer loses D discs a move on average"
     )
+    add_workers(p, "split the computer's searches (not with --error)")
     p.set_defaults(func=_play)
 
-    add_analyse(commands, "othello")
-    add_explore(commands, "othello")
+    p = commands.add_parser(
+        "nboard", help="an engine for NBoard and other programs speaking the NBoard protocol"
+    )
+    p.set_defaults(func=_nboard)

@@ -533,6 +533,19 @@ def _said(game: Game, flipped: list[int] | None, last: Move | None, moves: list[
     return ". ".join(words)
 
 
+def summary(game: Game) -> JSON:
+    """What a list of games shows of one, as :func:`view` has it: its sides, the number of
+    entries of its move list, whether it is over and its result."""
+    over = is_over(game)
+    moves = len(game.board.move_stack)
+    return {
+        "sides": list(SIDES),
+        "moves": moves,
+        "over": over,
+        "result": _result(game) if over else None,
+    }
+
+
 def prefixes(game: Game) -> list[str]:
     """The record text after each move of the move list (passes included)."""
     out, transcript = [], ""

@@ -48,6 +48,18 @@ class GgfGame:
         """True when the game starts from the usual four discs, Black to move."""
         return self.start == Board().position()
 
+    def clock(self) -> int:
+        """Seconds a side from ``TI`` (``15:00``, ``1:30:00``, ``15:00//02:00``: the main
+        time); 0 without one or when it cannot be read."""
+        main = self.tags.get("TI", "").split("/")[0].strip()
+        parts = main.split(":")
+        if not main or len(parts) > 3 or not all(p.isdigit() for p in parts):
+            return 0
+        seconds = 0
+        for part in parts:
+            seconds = 60 * seconds + int(part)
+        return seconds
+
 
 def split_games(text: str) -> list[str]:
     """The ``(; ... ;)`` blocks of a text (a file may hold many games)."""

@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from flipside.explore_cli import add_command as add_explore
 from flipside.i18n import tr
 from flipside.perft_command import print_perft
-from flipside.review_cli import add_command as add_analyse
 from flipside.themisto.board import Board
 from flipside.themisto.perft import divide, perft
+from flipside.workers import add_option as add_workers
 
 
 def _board(args: argparse.Namespace) -> Board:
@@ -64,16 +63,37 @@ def _bestmove(args: argparse.Namespace) -> int:
             )
         )
 
-    info = engine.think(board, seconds=args.seconds, on_depth=show if args.verbose else None)
+    if args.workers == 1:
+        info = engine.think(board, seconds=args.seconds, on_depth=show if args.verbose else None)
+    else:
+        with _pool(args.workers) as pool:
+            info = _pool_think(pool, engine, board, args.seconds, show if args.verbose else None)
     print(describe(info))
     print(info["move"])
     return 0
 
 
+def _pool(workers: int) -> Any:
+    """The worker processes of ``--workers N`` (each has run the search once)."""
+    from flipside.workers import Pool
+
+    return Pool(workers, warm="flipside.themisto.ai.api")
+
+
+def _pool_think(
+    pool: Any, engine: Any, board: Board, seconds: float | None, show: Any = None
+) -> Any:
+    """``engine.think`` searched over the pool's workers (a move with no search to split
+    comes from ``engine`` itself); ``show`` gets each finished depth."""
+    from flipside.themisto.ai.split import pool_think
+
+    return pool_think(pool, engine, board, seconds, show)
+
+
 def _play(args: argparse.Namespace) -> int:
     """Play against the engine in the terminal: type moves (``b1-b4``, ``c1-c3x``), ``undo``,
     ``hint`` or ``quit``."""
-    from flipside.themisto.ai.engine import Engine, describe
+    from flipside.themisto.ai.engine import Engine
 
     board = _board(args)
     engine = Engine(level=args.level, seed=args.seed)
@@ -85,10 +105,24 @@ def _play(args: argparse.Namespace) -> int:
             level=engine.level,
         )
     )
+    pool = _pool(args.workers) if args.workers > 1 else None
+    try:
+        return _play_game(board, engine, human, pool)
+    finally:
+        if pool is not None:
+            pool.close()
+
+
+def _play_game(board: Board, engine: Any, human: int, pool: Any) -> int:
+    from flipside.themisto.ai.engine import describe
+
+    def think() -> Any:
+        return engine.think(board) if pool is None else _pool_think(pool, engine, board, None)
+
     while not board.is_game_over():
         print(board)
         if board.turn != human:
-            info = engine.think(board)
+            info = think()
             print(tr("computer plays {move} ({found})", move=info["move"], found=describe(info)))
             board.push_str(str(info["move"]))
             continue
@@ -105,7 +139,7 @@ def _play(args: argparse.Namespace) -> int:
                 board.pop()
             continue
         if text == "hint":
-            info = engine.think(board)
+            info = think()
             print(tr("hint: {move} ({found})", move=info["move"], found=describe(info)))
             continue
         try:
@@ -117,8 +151,9 @@ def _play(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_parser(games: Any) -> None:
-    """Add the ``themisto`` sub-parser (commands perft, moves, show) to ``games``."""
+def add_parser(games: Any) -> Any:
+    """Add the ``themisto`` sub-parser and its commands to ``games``; its sub-commands, to
+    which ``flipside.cli`` adds the commands above the game (``analyse``)."""
     themisto = games.add_parser(
         "themisto", help="Themisto rules and AI: perft, moves, board, bestmove, play"
     )
@@ -158,6 +193,7 @@ def add_parser(games: Any) -> None:
     p.add_argument("--seconds", type=float, help="time budget (default: the level's)")
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
     p.add_argument("--verbose", action="store_true", help="print each finished depth")
+    add_workers(p, "split the search")
     common(p)
     p.set_defaults(func=_bestmove)
 
@@ -165,8 +201,7 @@ def add_parser(games: Any) -> None:
     p.add_argument("--level", default="3", metavar="N|max", help="engine level (default 3)")
     p.add_argument("--player", default="1", choices=("1", "2"), help="your side (default 1)")
     p.add_argument("--seed", type=int, help="seed for the low levels' random choices")
+    add_workers(p, "split the computer's searches")
     common(p)
     p.set_defaults(func=_play)
-
-    add_analyse(commands, "themisto")
-    add_explore(commands, "themisto")
+    return commands

@@ -300,6 +300,19 @@ def _said(board: Board, info: Any, lost: str | None) -> str:
     return ". ".join(words)
 
 
+def summary(game: Game) -> JSON:
+    """What a list of games shows of one, as :func:`view` has it: its sides, the number of
+    entries of its move list, whether it is over and its result."""
+    over = game.board.status.over
+    moves = len(game.board.move_stack)
+    return {
+        "sides": list(SIDES),
+        "moves": moves,
+        "over": over,
+        "result": _result(game.board) if over else None,
+    }
+
+
 def prefixes(game: Game) -> list[str]:
     moves = [str(m) for m in game.board.move_stack]
     fields = game.options.fields()

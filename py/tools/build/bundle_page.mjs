@@ -1,5 +1,6 @@
-// Bundle the page's modules (web/js/main.js and what it imports) into one ES module.
-// Usage: node bundle_page.mjs WEB_JS OUT_FILE META_FILE SEPARATE_MODULE...
+// Bundle one of the page's entry modules (web/js/main.js, or a module loaded later such as
+// web/js/library.js) and what it imports into one ES module.
+// Usage: node bundle_page.mjs WEB_JS ENTRY OUT_FILE META_FILE SEPARATE_MODULE...
 // The separate modules (boot.js, engine.js, ...) stay files of their own: an import of one
 // becomes an import of "./<name>" beside the bundle. META_FILE gets esbuild's metafile,
 // whose "inputs" name every source file the bundle holds (relative to the working folder).
@@ -7,9 +8,9 @@ import { build } from "esbuild";
 import { basename, resolve } from "node:path";
 import { writeFileSync } from "node:fs";
 
-const [webJs, outFile, metaFile, ...separate] = process.argv.slice(2);
-if (!webJs || !outFile || !metaFile) {
-  console.error("usage: node bundle_page.mjs WEB_JS OUT_FILE META_FILE SEPARATE_MODULE...");
+const [webJs, entry, outFile, metaFile, ...separate] = process.argv.slice(2);
+if (!webJs || !entry || !outFile || !metaFile) {
+  console.error("usage: node bundle_page.mjs WEB_JS ENTRY OUT_FILE META_FILE SEPARATE_MODULE...");
   process.exit(2);
 }
 
@@ -27,7 +28,7 @@ const keepSeparate = {
 };
 
 const result = await build({
-  entryPoints: [resolve(webJs, "main.js")],
+  entryPoints: [resolve(webJs, entry)],
   outfile: outFile,
   allowOverwrite: true,
   bundle: true,

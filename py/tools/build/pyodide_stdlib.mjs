@@ -55,6 +55,15 @@ for game in ("othello", "themisto"):
     call("export", record=record, ply=1)
     call("recognise", text=record)
     call("editor_check", game=game, cells=state["cells"], toMove=state["toMove"])
+# a search split over workers, its tasks run here one after the other
+for record, level in (("othello/d3e3f6c5b5b6f3f2e2d2c1d1c3b4e1g3c2g7h4g1g4d6g2h3", 5), ("themisto/", 3)):
+    found = call("split_start", kind="think", record=record, level=level, seconds=0.2, workers=2)
+    queue = list(found.get("tasks", []))
+    while found.get("answer") is None and queue:
+        task = queue.pop(0)
+        done = [{"task": task, "result": call("search_task", task=task)}]
+        found = call("split_step", state=found["state"], done=done, elapsed=0.1)
+        queue += found.get("tasks", [])
 call("recognise", text="(;GM[Othello]PB[a]PW[b]B[f5]W[d6];)")
 call("recognise", text="f5d6c3")
 # a WTHOR file with one game (the study dialog's list); names tables are optional

@@ -17,7 +17,9 @@ The folder it writes is complete and self-contained:
   (compiled, with a list ``modules.json``), taken out of the app wheel: fetched when the
   explorer is first opened, cached by the service worker then;
 - ``js/main.js``: the page's modules bundled into one file (``bundle_page``); the sources
-  stay one module per room, the site loads five small modules and the bundle;
+  stay one module per room, the site loads five small modules and the bundle; modules the
+  page loads once the game is ready (``js/library.js``, the game library) are bundles of
+  their own;
 - ``sw.js``: the service worker, with the list of every file and a cache name derived
   from their contents.
 
@@ -58,6 +60,8 @@ LAZY_PREFIXES = ("puzzles/", "explorer/")
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
 SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
+LATER_MODULES = ("library.js", "qr-code.js")
+"""Entry modules the page imports once the game is ready, each bundled on its own."""
 
 
 def _run(command: list[str]) -> None:
@@ -272,7 +276,10 @@ def allow_inline_script(index: Path) -> None:
 
 def bundle_page(dist: Path) -> None:
     """Replace ``dist/js/main.js`` and the modules it imports by one bundle (esbuild, pinned
-    in ``package.json``; ``bundle_page.mjs``), leaving ``SEPARATE_MODULES`` as they are.
+    in ``package.json``; ``bundle_page.mjs``), leaving ``SEPARATE_MODULES`` as they are; and
+    each of ``LATER_MODULES`` (loaded by an ``import()`` once the game is ready) by a bundle
+    of its own, so that the page's bundle, which comes before the game is playable, does
+    not carry them.
 
     Thirty-odd modules before the first frame cost the cold start about 150 ms on
     127.0.0.1 (docs/notes/2026-11-25-rooms.md); one file does not. Identifiers are kept, so
@@ -283,15 +290,20 @@ def bundle_page(dist: Path) -> None:
     meta.parent.mkdir(exist_ok=True)
     script = Path(__file__).with_name("bundle_page.mjs")
     web_js = ROOT / "web" / "js"
-    _run(["node", str(script), str(web_js), str(js / "main.js"), str(meta), *SEPARATE_MODULES])
-    inputs = json.loads(meta.read_text())["inputs"]
-    meta.unlink()
-    for name in inputs:
-        source = (ROOT / name).resolve().relative_to(web_js)
-        if source.name in SEPARATE_MODULES:
-            raise SystemExit(f"build_site: {source} must stay outside the page bundle")
-        if source != Path("main.js"):
-            (js / source).unlink()
+    sources: set[Path] = set()
+    for entry in ("main.js", *LATER_MODULES):
+        separate = [*SEPARATE_MODULES, *(m for m in LATER_MODULES if m != entry)]
+        _run(["node", str(script), str(web_js), entry, str(js / entry), str(meta), *separate])
+        inputs = json.loads(meta.read_text())["inputs"]
+        meta.unlink()
+        for name in inputs:
+            source = (ROOT / name).resolve()
+            if source.is_relative_to(web_js) and source.relative_to(web_js).name in separate:
+                raise SystemExit(f"build_site: {source} must stay outside the {entry} bundle")
+            if source.is_relative_to(web_js):
+                sources.add(source.relative_to(web_js))
+    for source in sources - {Path(m) for m in ("main.js", *LATER_MODULES)}:
+        (js / source).unlink(missing_ok=True)
     for folder in sorted(js.rglob("*"), reverse=True):
         if folder.is_dir() and not any(folder.iterdir()):
             folder.rmdir()

@@ -10,8 +10,10 @@ TYPE_CHECKING:`` are left out: they never run). JavaScript imports are the stati
 is listed but is no edge of an import circle. Then, for each tree, its import circles (groups
 of modules that reach each other through imports), and the ``web/js`` modules over
 ``LONG_LINES`` lines without a reason at their top: a line starting with ``LONG_MARKER``
-within the first ``MARKER_LINES`` lines. Exits with 1 when there is a circle or an
-unexplained long module (``tests/test_module_map.py`` asserts there is none).
+within the first ``MARKER_LINES`` lines. And every import points down: a game's modules
+(``GAME_PACKAGES``) import none of the modules that sit above the games (``ABOVE_GAMES``: the
+registry, the facade, the review, the CLIs). Exits with 1 when there is a circle, an upward
+import or an unexplained long module (``tests/test_module_map.py`` asserts there is none).
 """
 
 from __future__ import annotations
@@ -25,6 +27,18 @@ from pathlib import Path, PurePosixPath
 from tools import ROOT
 
 LONG_LINES = 350
+GAME_PACKAGES = ("flipside.othello", "flipside.themisto")
+ABOVE_GAMES = (
+    "flipside.games",
+    "flipside.review",
+    "flipside.review_cli",
+    "flipside.facade",
+    "flipside.import_export",
+    "flipside.links",
+    "flipside.cli",
+    "flipside.__main__",
+)
+"""Modules that use the games: a game importing one would be an arrow pointing up."""
 LONG_MARKER = "// Long because:"
 MARKER_LINES = 10
 
@@ -196,6 +210,18 @@ def unexplained_long(modules: dict[str, Module], limit: int = LONG_LINES) -> lis
     return [m.name for m in modules.values() if m.lines > limit and not explained(m.path)]
 
 
+def upward(modules: dict[str, Module]) -> list[str]:
+    """``"module -> target"`` for every import of a game's module (``GAME_PACKAGES``) that
+    reaches a module above the games (``ABOVE_GAMES``)."""
+    return [
+        f"{name} -> {target}"
+        for name, module in sorted(modules.items())
+        if any(name == p or name.startswith(p + ".") for p in GAME_PACKAGES)
+        for target in sorted(module.imports)
+        if target in ABOVE_GAMES
+    ]
+
+
 # -- report -----------------------------------------------------------------------------------
 
 
@@ -212,6 +238,7 @@ def report(title: str, modules: dict[str, Module]) -> list[str]:
 def problems(title: str, modules: dict[str, Module], sizes: bool) -> list[str]:
     """The circles of a tree and, with ``sizes``, its unexplained long modules."""
     out = [f"{title}: import circle: {' <-> '.join(group)}" for group in circles(modules)]
+    out += [f"{title}: import points up: {edge}" for edge in upward(modules)]
     if sizes:
         out += [
             f"{title}: {name} has {modules[name].lines} lines (over {LONG_LINES}) and no "
@@ -234,7 +261,10 @@ def main(argv: list[str] | None = None) -> int:
         if not args.quiet:
             print("\n".join(report(title, modules)), end="\n\n")
         found += problems(title, modules, sizes)
-    print("\n".join(found) or "no import circles, no unexplained long web/js modules")
+    print(
+        "\n".join(found)
+        or "no import circles, no upward imports, no unexplained long web/js modules"
+    )
     return 1 if found else 0
 
 

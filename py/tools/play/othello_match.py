@@ -2,14 +2,21 @@
 
     PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a level=6 --b level=6,endgame=16 --games 40
     PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a level=6,rev=HEAD~3 --b level=6 --budget-scale 0.25
+    PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a workers=2 --b level=6 --xot --wall-clock
+    PYTHONPATH=py .venv/bin/python -m tools.play.othello_match --a workers=2,virtual=1 --b level=6 --xot
 
 A configuration is ``key=value`` pairs: ``level`` (1..6, default 6), ``rev`` (a git revision
-of this repository whose engine plays; default the working tree) and any field of the
-engine's ``Level`` (``seconds``, ``endgame``, ``depth``, feature flags...), which replaces
-that field of the level's settings. ``--budget-scale`` multiplies both sides' ``seconds``.
+of this repository whose engine plays; default the working tree), ``workers`` (search over
+that many worker processes, ``flipside.workers``; needs ``--wall-clock``, or ``virtual=1``:
+that many virtual workers on CPU time, ``tools.play.virtual_pool``) and any field of
+the engine's ``Level`` (``seconds``, ``endgame``, ``depth``, feature flags...), which
+replaces that field of the level's settings. ``--budget-scale`` multiplies both sides'
+``seconds``.
 
 Every player runs in its own process with its time budget counted in that process's CPU
-time (a busy machine does not weaken either side). Each opening (a seeded random legal line
+time (a busy machine does not weaken either side), or on the wall clock with
+``--wall-clock`` (a search over several processes spends more CPU time than wall time).
+``--xot`` takes the openings from the XOT list instead of random lines. Each opening (a seeded random legal line
 of ``--plies`` moves, no two alike) is played twice with colours swapped; a pair's result is
 the mean of its two games, and the error bars are 95% intervals from the spread of the pair
 results (pairs, not games, are independent). ``--workers 2`` plays two games at a time.
@@ -144,16 +151,23 @@ def checkout(rev: str, into: Path) -> Path:
     return target / "py"
 
 
-def player_main(config_json: str, scale: float) -> None:
+def player_main(config_json: str, scale: float, wall: bool = False) -> None:
     """Serve moves on stdin/stdout: one JSON request a line, one JSON answer a line (this
-    process's ``flipside`` is the one its ``PYTHONPATH`` names first: see ``Player``)."""
+    process's ``flipside`` is the one its ``PYTHONPATH`` names first: see ``Player``).
+    ``workers=N`` in the configuration searches over N worker processes
+    (``flipside.workers``; wall clock only)."""
     import dataclasses
 
     from flipside.othello.ai import engine as engine_module
     from flipside.othello.board import Board
 
-    time.perf_counter = time.process_time  # every budget in this process's CPU time
+    if not wall:
+        time.perf_counter = time.process_time  # every budget in this process's CPU time
     config = json.loads(config_json)
+    workers = int(config.pop("workers", "1"))
+    virtual = config.pop("virtual", "0") in ("1", "true", "yes")
+    if workers > 1 and not wall and not virtual:
+        raise SystemExit("player: workers=N needs --wall-clock, or virtual=1 (CPU time)")
     level = engine_module.parse_level(config.pop("level"))
     base = engine_module.LEVELS[level]
     changes: dict[str, Any] = {}
@@ -165,6 +179,24 @@ def player_main(config_json: str, scale: float) -> None:
     settings = dataclasses.replace(base, **changes)
     engine_module.LEVELS[level] = dataclasses.replace(settings, seconds=settings.seconds * scale)
     engine = engine_module.Engine(level)
+    pool = None
+    if workers > 1:
+        from flipside.othello.ai import split as othello_split
+        from flipside.workers import Pool
+
+        if virtual:
+            from tools.play.virtual_pool import VirtualPool
+
+            pool = VirtualPool(workers)
+        else:
+            pool = Pool(workers, warm="flipside.othello.ai.api")
+
+    def think(board: Board) -> dict[str, Any]:
+        if pool is None:
+            return engine.think(board)
+        answer: dict[str, Any] = othello_split.pool_think(pool, engine, board)
+        return answer
+
     for line in sys.stdin:
         request = json.loads(line)
         if "seed" in request:
@@ -173,12 +205,22 @@ def player_main(config_json: str, scale: float) -> None:
         else:
             board = Board.from_position(request["position"])
             cpu = time.process_time()
-            info = engine.think(board)
+            clock = time.perf_counter()
+            virtual_clock = getattr(pool, "clock", 0.0)
+            info = think(board)
+            if wall:
+                took = time.perf_counter() - clock
+            elif virtual:
+                took = getattr(pool, "clock", 0.0) - virtual_clock  # the virtual wall time
+            else:
+                took = time.process_time() - cpu
             answer = {
                 "move": info["move"],
-                "cpu": time.process_time() - cpu,
+                "cpu": took,
                 "exact": info.get("exact", False),
                 "book": info.get("book", False),
+                "depth": info.get("depth", 0),
+                "nodes": info.get("nodes", 0),
             }
         print(json.dumps(answer), flush=True)
 
@@ -186,7 +228,7 @@ def player_main(config_json: str, scale: float) -> None:
 class Player:
     """One configuration's engine in its own process."""
 
-    def __init__(self, config: dict[str, str], scale: float, tmp: Path) -> None:
+    def __init__(self, config: dict[str, str], scale: float, tmp: Path, wall: bool = False) -> None:
         config = dict(config)
         rev = config.pop("rev", None)
         src = checkout(rev, tmp) if rev else PY
@@ -198,6 +240,7 @@ class Player:
                 "--player",
                 json.dumps(config),
                 str(scale),
+                *(["--wall-clock"] if wall else []),
             ],
             env={**os.environ, "PYTHONPATH": os.pathsep.join([str(src), str(PY)])},
             stdin=subprocess.PIPE,
@@ -250,6 +293,18 @@ def openings(count: int, plies: int, seed: int) -> list[str]:
     return out
 
 
+def xot_openings(count: int, seed: int) -> list[str]:
+    """``count`` distinct openings of the XOT list (``flipside.othello.xot``), shuffled by
+    ``seed``."""
+    from flipside.othello.xot import xot_lines
+
+    lines = list(xot_lines())
+    random.Random(seed).shuffle(lines)
+    if count > len(lines):
+        raise ValueError(f"the XOT list has {len(lines)} openings, not {count}")
+    return lines[:count]
+
+
 @dataclass
 class MoveStats:
     """Per side: CPU seconds of every move searched (book and forced moves left out)."""
@@ -297,7 +352,7 @@ def budget_of(config: dict[str, str], scale: float) -> float:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv[:1] == ["--player"]:
-        player_main(argv[1], float(argv[2]))
+        player_main(argv[1], float(argv[2]), "--wall-clock" in argv[3:])
         return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--a", default="level=6", help="configuration A (key=value,...)")
@@ -308,9 +363,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget-scale", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=1, help="games at a time")
     parser.add_argument("--json", type=Path, help="append the result to this JSON-lines file")
+    parser.add_argument(
+        "--xot", action="store_true", help="openings from the XOT list instead of random lines"
+    )
+    parser.add_argument(
+        "--wall-clock",
+        action="store_true",
+        help="count the budgets on the wall clock (needed for workers=N: a search over"
+        " several processes)",
+    )
     args = parser.parse_args(argv)
     config_a, config_b = parse_config(args.a), parse_config(args.b)
-    lines = openings(args.games // 2, args.plies, args.seed)
+    if args.xot:
+        lines = xot_openings(args.games // 2, args.seed)
+    else:
+        lines = openings(args.games // 2, args.plies, args.seed)
     summary = Summary()
     stats = {"A": MoveStats(), "B": MoveStats()}
     start = time.perf_counter()
@@ -318,8 +385,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
 
         def run(worker: int, jobs: list[tuple[int, str]]) -> None:
-            a = Player(config_a, args.budget_scale, Path(tmp) / f"w{worker}")
-            b = Player(config_b, args.budget_scale, Path(tmp) / f"w{worker}")
+            a = Player(config_a, args.budget_scale, Path(tmp) / f"w{worker}", args.wall_clock)
+            b = Player(config_b, args.budget_scale, Path(tmp) / f"w{worker}", args.wall_clock)
             try:
                 for index, opening in jobs:
                     seed = args.seed * 100_000 + 4 * index

@@ -2,6 +2,8 @@
 
 Run: ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay ladder --games 40``
      ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay match 4 4 --games 100``
+     ``... match 4 4 --workers-a 2 --wall-clock --games 100`` (level A over two worker processes)
+     ``... match 4 4 --workers-a 2 --virtual --games 100`` (two virtual workers, CPU time)
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
 that do not let the opponent win at once, played twice with the sides swapped (once when a
@@ -14,16 +16,21 @@ player two wins, draw rules, mean length, nodes per second of the searches.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import time
 from collections import Counter
 from collections.abc import Mapping
+from typing import Any
 
 from flipside.themisto import Board
 from flipside.themisto.ai.engine import Engine
 from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL
+from flipside.themisto.ai.split import pool_think
 from flipside.themisto.ai.threats import winning_moves
+from flipside.workers import Pool
 from tools.play.game import play_out
+from tools.play.virtual_pool import VirtualPool
 
 
 def opening(rng: random.Random, plies: int) -> Board | None:
@@ -43,21 +50,54 @@ def opening(rng: random.Random, plies: int) -> Board | None:
     return board
 
 
-def play(board: Board, engines: dict[int, Engine], stats: Counter[str]) -> Board:
-    """Play ``board`` out: ``engines[player]`` moves for each player."""
+def play(
+    board: Board, engines: dict[int, Engine], stats: Counter[str], pool: Any = None, on: int = 0
+) -> Board:
+    """Play ``board`` out: ``engines[player]`` moves for each player (player ``on``'s
+    searches over ``pool``'s workers when one is given)."""
 
     def count(_: Board, info: Mapping[str, object]) -> None:
         stats["nodes"] += int(str(info["nodes"]))
         stats["ms"] += int(1000 * float(str(info["seconds"])))
 
-    return play_out(board, {player: engine.think for player, engine in engines.items()}, count)
+    players = {player: engine.think for player, engine in engines.items()}
+    if pool is not None:
+        players[on] = functools.partial(pool_think, pool, engines[on])
+    return play_out(board, players, count)
 
 
 def match(
-    a: int, b: int, games: int, plies: int, seed: int, quiet: bool, wall: bool = False
+    a: int,
+    b: int,
+    games: int,
+    plies: int,
+    seed: int,
+    quiet: bool,
+    wall: bool = False,
+    workers_a: int = 1,
+    virtual: bool = False,
 ) -> dict[str, object]:
     """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``; the
-    time budgets count this process's CPU time unless ``wall``."""
+    time budgets count this process's CPU time unless ``wall``. Level ``a`` searches over
+    ``workers_a`` worker processes (``flipside.workers``; wall clock only), or as many
+    virtual workers on CPU time (``virtual``: ``tools.play.virtual_pool``)."""
+    if workers_a > 1 and not wall and not virtual:
+        raise SystemExit("--workers-a needs --wall-clock, or --virtual (CPU time)")
+    pool: Any = None
+    if workers_a > 1 and virtual:
+        pool = VirtualPool(workers_a)
+    elif workers_a > 1:
+        pool = Pool(workers_a, warm="flipside.themisto.ai.api")
+    try:
+        return _match(a, b, games, plies, seed, quiet, wall, pool)
+    finally:
+        if isinstance(pool, Pool):
+            pool.close()
+
+
+def _match(
+    a: int, b: int, games: int, plies: int, seed: int, quiet: bool, wall: bool, pool: Any
+) -> dict[str, object]:
     clock = time.perf_counter if wall else time.process_time
     rng = random.Random(seed)
     score = 0.0
@@ -71,15 +111,16 @@ def match(
         if board is None:
             continue
         # a level against itself plays each opening once: with sides swapped the top level
-        # (no noise, budgets on CPU time) replays the same game
-        for a_player in (1,) if a == b and wall is False and LEVELS[a].noise == 0 else (1, 2):
+        # (no noise, budgets on CPU time, both sides alike) replays the same game
+        same = a == b and wall is False and pool is None and LEVELS[a].noise == 0
+        for a_player in (1,) if same else (1, 2):
             if n >= games:
                 break
             engines = {
                 a_player: Engine(a, seed=rng.randrange(1 << 30), clock=clock),
                 3 - a_player: Engine(b, seed=rng.randrange(1 << 30), clock=clock),
             }
-            game = play(board.copy(), engines, stats)
+            game = play(board.copy(), engines, stats, pool, a_player)
             status = game.status
             n += 1
             lengths.append(game.ply)
@@ -101,7 +142,7 @@ def match(
                 )
     seconds = time.perf_counter() - start
     summary = {
-        "levels": f"{a} vs {b}",
+        "levels": f"{a} vs {b}" + ("" if pool is None else f" ({pool.size} workers for {a})"),
         "games": n,
         "score_a": round(100 * score / n, 1),
         "results": dict(results),
@@ -123,6 +164,17 @@ def main() -> None:
     one.add_argument("a", type=int)
     one.add_argument("b", type=int)
     one.add_argument("--games", type=int, default=100)
+    one.add_argument(
+        "--workers-a",
+        type=int,
+        default=1,
+        help="level A searches over this many worker processes (needs --wall-clock or --virtual)",
+    )
+    one.add_argument(
+        "--virtual",
+        action="store_true",
+        help="level A's workers are virtual: one process, a clock of CPU seconds",
+    )
     for p in (lad, one):
         p.add_argument("--random-plies", type=int, default=2)
         p.add_argument("--seed", type=int, default=1)
@@ -146,7 +198,17 @@ def main() -> None:
                 args.wall_clock,
             )
     else:
-        match(args.a, args.b, args.games, args.random_plies, args.seed, args.quiet, args.wall_clock)
+        match(
+            args.a,
+            args.b,
+            args.games,
+            args.random_plies,
+            args.seed,
+            args.quiet,
+            args.wall_clock,
+            args.workers_a,
+            args.virtual,
+        )
 
 
 if __name__ == "__main__":

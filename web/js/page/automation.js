@@ -87,6 +87,9 @@ export function installAutomation(app) {
         puzzle: app.puzzleSnapshot(),
         lesson: app.lessonSnapshot(),
         explorer: app.explorerSnapshot?.() ?? null,
+        share: app.shareSnapshot(),
+        sounds: app.soundsSnapshot(),
+        library: app.librarySnapshot(),
         // What went wrong in the page (errors.js), and every resource it loaded.
         errors: [...pageErrors],
         resources: performance.getEntriesByType("resource").map((entry) => entry.name),

@@ -54,11 +54,21 @@ export function installFlow(app) {
   /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
   function show(
     state,
-    { animate = false, clickedAt = null, continued = false, settings = null, keepView = false, keepRedo = false } = {},
+    {
+      animate = false,
+      clickedAt = null,
+      continued = false,
+      settings = null,
+      keepView = false,
+      keepRedo = false,
+      libraryId = null,
+      source = null,
+    } = {},
   ) {
     const before = app.shownState()?.cells;
     if (!keepRedo) moveHistory.clearRedo();
     if (!keepView) moveHistory.reset();
+    settings = app.followFriend(state, continued) ?? settings; // a friend's link: the computer off
     if (settings) ai.use(settings, state.game);
     else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game), state.game);
     page.settingsGame = state.game;
@@ -68,6 +78,7 @@ export function installFlow(app) {
     page.selection = page.gameView.newSelection();
     page.cancelAnim();
     saveState(state);
+    app.keepGame(state, { continued, libraryId, source });
     writeLink(app.shownState().link);
     clocks.update(state, continued, GAMES[state.game].clockSeconds(state));
     app.renderPanel();
@@ -122,6 +133,7 @@ export function installFlow(app) {
       show(state, { continued: true, ...options });
       if (method === "play") announce(afterMove(state));
       else if (method === "flag") announce(`${state.status}.`);
+      app.soundAfter(state, method);
     }
     playQueued();
   }

@@ -86,22 +86,26 @@ export function installGamesMenu(app) {
       const state = await engine.call("new", { game: chosen.game, options: chosen.options });
       saveSettings(chosen.game, settings);
       app.notice(toss);
-      app.show(state, { settings });
+      app.show(state, { settings, source: "new" });
     } catch (err) {
       app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
     }
   }
 
-  /** Go to `game`: its saved game (each game keeps its own), or a new one. */
+  /** Go to `game`: this tab's game of it, else the last one saved (unless another tab has
+   *  it open), or a new one. */
   async function switchGame(game) {
     if (!page.engineReady || page.busy || page.state?.game === game) return;
-    const saved = loadSaved(game);
-    let problem = "";
+    const { save: saved, elsewhere } = await app.resumable(game);
+    let problem = elsewhere ? tr("Your last {game} game is open in another tab, so this is a new one. Every game is in Games.", { game: GAMES[game].title }) : "";
+    let fresh = true;
     const state = await app.ask(
       async () => {
         if (saved) {
           try {
-            return await engine.call("open_saved", { text: saved });
+            const opened = await engine.call("open_saved", { text: saved });
+            fresh = false;
+            return opened;
           } catch (err) {
             problem = tr("{problem}. Starting a new {game} game.", { problem: capitalize(errorText(err)), game: GAMES[game].title });
           }
@@ -112,7 +116,7 @@ export function installGamesMenu(app) {
     );
     if (!state) return;
     app.notice(problem);
-    app.show(state);
+    app.show(state, { source: fresh ? "new" : null });
   }
 
   /** The next game of a series: colours swap, so the computer (if any) changes side too. */
@@ -129,7 +133,7 @@ export function installGamesMenu(app) {
       ai.use(settings);
     }
     app.notice("");
-    app.show(state);
+    app.show(state, { source: "new" });
   }
 
   /** Open `state` (an import, a WTHOR game, an edited position) as a new game; the game it
@@ -169,15 +173,22 @@ export function installGamesMenu(app) {
       const state = await engine.call("open_link", { fragment: link });
       app.notice("");
       offerPrevious(page.state?.save, state);
-      app.show(state);
+      app.show(state, { source: "link" });
     } catch (err) {
       app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
       writeLink(app.shownState().link);
     }
   }
 
+  /** A friend's link turned the computer off (share.js): "Back to it" gives the replaced
+   *  game of the same game its `settings` again. */
+  function keepSettingsForReturn(settings) {
+    previousSettings = settings;
+  }
+
   Object.assign(app, {
     offerPrevious,
+    keepSettingsForReturn,
     returnToPrevious,
     newGame,
     switchGame,

@@ -106,5 +106,11 @@ export function installLearn(app) {
     return active && { step: active.index + 1, result: active.result, text: $("lesson-result").textContent };
   }
 
-  Object.assign(app, { openLesson: open, renderLesson: render, lessonSnapshot });
+  /** Whether `state` is the lesson step on screen: not a game to keep. */
+  function isLesson(state) {
+    const options = (record) => record.split("&").slice(1).join("&");
+    return !!active && options(state.record) === options(active.record);
+  }
+
+  Object.assign(app, { openLesson: open, renderLesson: render, lessonSnapshot, isLesson });
 }

@@ -97,6 +97,7 @@ export function installPanel(app) {
     $("ai-error").textContent = ai.error ?? "";
     $("opening").textContent = ai.opening ? ai.opening.name : "—";
     $("opening").title = ai.opening ? ai.opening.moves : "";
+    if (ai.opening) app.keepOpening?.(ai.opening);
     const line = $("best-line");
     const h = ai.hints;
     const showLine = !!(app.hintSquares() && h.pv.length);
@@ -220,7 +221,7 @@ export function installPanel(app) {
     $("undo").disabled = !canTakeBack(live);
     $("redo").disabled = !moveHistory.redoStack.length;
     $("new-game").disabled = false;
-    $("share").disabled = $("edit-board").disabled = false;
+    $("share").disabled = $("edit-board").disabled = $("games").disabled = false;
     $("pass").hidden = !(s.extra?.canPass && !ai.computerToMove(s));
     $("move-input").placeholder = page.gameView.moveExample;
     app.renderMoveList(live, moveHistory.plyOf(live));
@@ -229,6 +230,7 @@ export function installPanel(app) {
     app.renderPuzzle();
     app.renderLesson();
     app.renderExplorer?.();
+    app.renderFriend();
     canvas.setAttribute("aria-label", tr("{game} board. {status}. Arrow keys move, Enter plays.", { game: page.gameView.title, status: s.status }));
     renderChoice();
   }

@@ -9,40 +9,20 @@ import { GAMES } from "../games/index.js";
 import { writeLink } from "../link.js";
 import { loadPuzzleScore, savePuzzleScore } from "../store.js";
 import { announce } from "../announce.js";
-import { N_, onLanguageChange, tr } from "../i18n.js";
+import { onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
+import { following, KINDS, kindOf, loadSet as load } from "../puzzle-sets.js";
 
 const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
 const gameTitle = (game) => GAMES[game]?.title;
-const KINDS = {
-  endgame: N_("Endgames"),
-  midgame: N_("Midgame"),
-  "win in one": N_("Win in one"),
-  "save the game": N_("Save the game"),
-  "win in two": N_("Win in two"),
-};
-const kindOf = (puzzle) => puzzle.kind ?? "endgame";
+const setupOf = (record) => record.split("&").slice(1).join("&");
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installPuzzles(app) {
   const { page, ai, $ } = app;
-  const sets = {}; // game -> Promise of its set
   /** The puzzle on screen: {game, puzzle, puzzles, record, result, hinted, reply, defended}
    *  (`defended`: a win in two's defence has been asked for). */
   let active = null;
-
-  function load(game) {
-    sets[game] ??= fetch(`puzzles/${game}.json`).then((response) => {
-      if (!response.ok) {
-        const template = N_("the puzzles could not be loaded ({status})");
-        const values = { status: response.status };
-        throw Object.assign(new Error(tr(template, values)), { template, values });
-      }
-      return response.json();
-    });
-    sets[game].catch(() => delete sets[game]); // a later try fetches again
-    return sets[game];
-  }
 
   /** Open puzzle `id` of `game` (the next one of the player's when `id` is null). */
   async function open(game, id = null) {
@@ -117,16 +97,6 @@ export function installPuzzles(app) {
       : tr("{side} to move: every move but one loses at once. Find it.", words);
   }
 
-  /** The first puzzle of `kind` ("" for any) at index `from` or after, wrapping round. */
-  function following(puzzles, from, kind) {
-    const n = puzzles.length;
-    for (let i = 0; i < n; i++) {
-      const p = puzzles[(((from + i) % n) + n) % n];
-      if (!kind || kindOf(p) === kind) return p;
-    }
-    return undefined;
-  }
-
   /** The kind menu: every kind the set has, with its count. */
   function fillKinds(puzzles, chosen) {
     const counts = new Map();
@@ -152,7 +122,7 @@ export function installPuzzles(app) {
   function follow() {
     const live = page.state;
     if (!active || !live) return;
-    if (live.record.split("&").slice(1).join("&") !== active.record.split("&").slice(1).join("&")) {
+    if (!isPuzzle(live)) {
       active = null; // another game: the puzzle is left
       return;
     }
@@ -172,9 +142,9 @@ export function installPuzzles(app) {
   }
 
   function judge(live, right) {
-    const played = live.moves.at(-1).text;
     const score = loadPuzzleScore(active.game);
     const solved = new Set(score.solved);
+    keepTry(active, right ? "solved" : "failed");
     if (right) {
       active.result = "solved";
       solved.add(active.puzzle.id);
@@ -184,6 +154,7 @@ export function installPuzzles(app) {
     } else {
       active.result = "failed";
       savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
+      app.playSound("wrong");
       refute(live);
     }
     render();
@@ -230,6 +201,7 @@ export function installPuzzles(app) {
     const puzzle = active;
     if (puzzle.result === null) {
       puzzle.result = "shown";
+      keepTry(puzzle, "failed");
       const score = loadPuzzleScore(puzzle.game);
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }
@@ -335,5 +307,22 @@ export function installPuzzles(app) {
     };
   }
 
-  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot });
+  /** The puzzle on screen as the Share dialog sends it: {link, title}, or null. */
+  function puzzleShare() {
+    if (!active) return null;
+    const { game, puzzle } = active;
+    return { link: `puzzle/${game}/${puzzle.id}`, title: tr("{game} puzzle {id}", { game: gameTitle(game), id: puzzle.id }) };
+  }
+
+  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, puzzleShare });
+  /** Whether `state` is the puzzle on screen (its position, any moves): not a game to keep. */
+  const isPuzzle = (state) => !!active && setupOf(state.record) === setupOf(active.record);
+
+  /** The puzzle's first try joins the player's history (the library): solved or failed. */
+  function keepTry(p, result) {
+    if (!p.tried) app.keepPuzzle?.({ game: p.game, id: p.puzzle.id, rating: p.puzzle.rating ?? null, result, hinted: p.hinted });
+    p.tried = true;
+  }
+
+  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, isPuzzle });
 }

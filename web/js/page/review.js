@@ -74,6 +74,7 @@ export function installReview(app) {
     if (job.cancelled) return;
     review.job = null;
     saveReview({ record: review.record, rows: review.rows, summary: review.summary });
+    app.keepReview?.({ record: review.record, rows: review.rows, summary: review.summary });
     const marks = review.rows.filter((r) => r.mark).length;
     announce(ntr("Review finished: {n} marked move.", "Review finished: {n} marked moves.", marks));
     refresh();
@@ -290,6 +291,7 @@ export function installReview(app) {
     graphMarks,
     seekMistake,
     reviewSnapshot,
+    restoreReview: saveReview, // a review kept in the library, shown when its game opens
     reviewSymbols: SYMBOLS,
     reviewMarkName: markName,
   });

@@ -3,7 +3,7 @@
 
 import { engine, showProgress, started } from "../rules-engine.js";
 import { readLink } from "../link.js";
-import { loadGame, loadSaved } from "../store.js";
+import { loadGame } from "../store.js";
 import { N_, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
@@ -14,13 +14,15 @@ export function installStartup(app) {
   async function firstState() {
     const link = readLink();
     let linkProblem = null;
-    const saved = loadSaved();
+    const { save: saved, elsewhere } = await app.resumable(loadGame());
     if (link.startsWith("puzzle/")) {
       puzzleLink = link; // opened once the page is ready, over the saved game
     } else if (link) {
       try {
         const state = await engine.call("open_link", { fragment: link });
-        app.offerPrevious(loadSaved(state.game), state);
+        const mine = state.game === loadGame() ? saved : (await app.resumable(state.game)).save;
+        app.offerPrevious(mine, state);
+        startSource = "link";
         return state;
       } catch (err) {
         linkProblem = capitalize(errorText(err));
@@ -42,10 +44,15 @@ export function installStartup(app) {
       }
     }
     if (linkProblem) app.notice(tr("{problem}. Starting a new game.", { problem: linkProblem }));
+    else if (elsewhere) {
+      app.notice(tr("Your last game is open in another tab, so this tab starts a new one. Every game is in Games."));
+      startSource = "new";
+    }
     return engine.call("new", { game: loadGame() });
   }
 
   let starting = started; // the first start began in boot.js; a retry starts anew
+  let startSource = null; // how the first game came: "link", "new" (in place of another tab's)
   let puzzleLink = null;
   let failure = null; // why the engine did not load (shown until a retry), redrawn in another language
 
@@ -75,7 +82,7 @@ export function installStartup(app) {
       page.engineReady = true;
       page.timings.engineReady = performance.now();
       $("loading").hidden = true;
-      app.show(state);
+      app.show(state, { source: startSource });
       startSearchWorker();
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();

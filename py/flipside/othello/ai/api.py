@@ -1,28 +1,37 @@
 """Othello's computer player as the facade asks for it: think, hints, value, opening, solve.
 
 Each call takes a game record's text (or, for ``solve``, a position) and answers plain JSON;
-see :class:`flipside.games.GameAI`. The facade imports this module on first use.
+see :class:`flipside.protocol.GameAI`. The facade imports this module on first use.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 import math
 import random
 import time
 from typing import Any
 
-from flipside import games, review
+from flipside import split
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
-from flipside.games import Report
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
+from flipside.othello.ai import split as othello_split
+from flipside.othello.ai import tasks as othello_tasks
 from flipside.othello.ai.endgame import Solver
-from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine, parse_level, position_value
+from flipside.othello.ai.engine import (
+    LEVELS,
+    MAX_LEVEL,
+    Engine,
+    engine_at,
+    parse_level,
+    position_value,
+)
 from flipside.othello.ai.openings import opening_of
+from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move
+from flipside.protocol import Report, unjudged
 from flipside.record import Record
 
 JSON = Any
@@ -40,13 +49,6 @@ def level_seconds(level: int) -> float:
     """The wall-clock budget of ``level`` on this platform (native budget x slowdown); the
     top level then takes up to 2.4 s a move in the page, within the 3 s the browser allows."""
     return LEVELS[level].seconds * PAGE_SLOWDOWN
-
-
-@functools.cache
-def engine_at(level: int) -> Engine:
-    """The worker's engine at ``level``, kept for the worker's life: its hash table goes on
-    from one move to the next."""
-    return Engine(level)
 
 
 def think(
@@ -192,17 +194,9 @@ def opening(record: str) -> JSON:
 def solve(position: str) -> JSON:
     """Exact solve of ``position`` (``"<64 chars> X|O"``): final disc difference for the
     side to move with perfect play, every best move, nodes searched and seconds taken."""
-    board = Board.from_position(position)
+    board = _solvable(position)
     P, O = board.bits()
     empties = 64 - (P | O).bit_count()
-    if empties > MAX_SOLVE_EMPTIES:
-        raise ValueError(
-            tr(
-                "solving is limited to {limit} empty squares, got {empties}",
-                limit=MAX_SOLVE_EMPTIES,
-                empties=empties,
-            )
-        )
     solver = Solver()
     start = time.perf_counter()
     score, best = solver.solve(P, O)
@@ -219,10 +213,118 @@ def solve(position: str) -> JSON:
     }
 
 
+def _solvable(position: str) -> Board:
+    """The board of ``position``; ValueError beyond ``MAX_SOLVE_EMPTIES``."""
+    board = Board.from_position(position)
+    P, O = board.bits()
+    empties = 64 - (P | O).bit_count()
+    if empties > MAX_SOLVE_EMPTIES:
+        raise ValueError(
+            tr(
+                "solving is limited to {limit} empty squares, got {empties}",
+                limit=MAX_SOLVE_EMPTIES,
+                empties=empties,
+            )
+        )
+    return board
+
+
+# -- a search split over several workers (flipside.split, othello/ai/split.py) ---------------
+
+
+def split_start(
+    kind: str,
+    subject: str,
+    level: int | str | None,
+    seconds: float | None,
+    seed: int | None,
+    workers: int,
+) -> JSON:
+    """The first step of ``think`` or ``hints`` (``subject``: a record) or ``solve``
+    (``subject``: a position) split over ``workers`` workers: ``{state, tasks, reports,
+    answer}`` (see :mod:`flipside.split`); ``level`` None: the top level's move, the hint
+    level's hints. A move with no search to split (the book, a forced move, a level with
+    noise or a chosen error) is answered at once, as ``think`` answers it; so is a solve
+    with fewer than two moves."""
+    if kind == "solve":
+        return split_board(kind, _solvable(subject), subject, None, None, None, workers)
+    if kind not in ("think", "hints"):
+        raise ValueError(tr("kind must be think, hints or solve, got {kind!r}", kind=kind))
+    if kind == "think" and isinstance(level, str) and level.startswith(LOSS_PREFIX):
+        split.pool_state(workers)  # a ValueError for a bad number of workers
+        reports: list[JSON] = []
+        return split.step(None, [], reports, think(subject, level, seconds, seed, reports.append))
+    return split_board(kind, _board(subject), subject, level, seconds, seed, workers)
+
+
+def split_board(
+    kind: str,
+    board: Board,
+    subject: str,
+    level: int | str | None,
+    seconds: float | None,
+    seed: int | None,
+    workers: int,
+    engine: Engine | None = None,
+) -> JSON:
+    """:func:`split_start` of a board (``subject`` names it in the answer); an answer at
+    once comes from ``engine`` (default: this process's engine at the level)."""
+    split.pool_state(workers)  # a ValueError for a bad number of workers
+    if kind == "solve":
+        P, O = board.bits()
+        if legal_moves(P, O).bit_count() < 2:
+            return split.step(None, [], [], solve(board.position()))
+        first = othello_split.start("solve", board, MAX_LEVEL, None, workers)
+        return _split_answer(first, kind, subject, MAX_LEVEL)
+    if kind == "hints":
+        _bits_to_move(board)
+        number = parse_level(checked_level(HINT_LEVEL if level is None else level, MAX_LEVEL))
+        budget = LEVELS[number].seconds if seconds is None else seconds
+        first = othello_split.start("hints", board, number, budget, workers)
+        return _split_answer(first, kind, subject, number)
+    number = parse_level(checked_level(MAX_LEVEL if level is None else level, MAX_LEVEL))
+    budget = seconds or level_seconds(number)
+    _bits_to_move(board)
+    first = othello_split.start("think", board, number, budget, workers, engine, seed)
+    return _split_answer(first, kind, subject, number)
+
+
+def _bits_to_move(board: Board) -> tuple[int, int]:
+    if board.is_game_over():
+        raise ValueError(tr("the game is over: there is no move to choose"))
+    return board.bits()
+
+
+def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
+    """The next step of a split search after the tasks ``done`` (``{task, result}`` or
+    ``{task, error}``) at ``elapsed`` seconds since its start."""
+    found = othello_split.step(state, done, elapsed)
+    return _split_answer(found, state["kind"], state["subject"], state["level"])
+
+
+def search_task(task: JSON) -> JSON:
+    """One task of a split search, answered by this worker."""
+    return othello_tasks.run_task(task)
+
+
+def _split_answer(found: JSON, kind: str, subject: str, level: int) -> JSON:
+    """A coordinator's step with its reports and answer as ``think`` / ``hints`` / ``solve``
+    give them."""
+    if found["state"] is not None:
+        found["state"]["subject"] = subject
+    found["reports"] = [search_info(r) for r in found["reports"]]
+    answer = found["answer"]
+    if answer is not None and kind == "think":
+        found["answer"] = {**search_info(answer), "level": level, "record": subject}
+    elif answer is not None and kind == "hints":
+        found["answer"] = {**answer, "record": subject, "level": level}
+    return found
+
+
 def _game(record: str) -> othello_game.Game:
     parsed = Record.parse(record)
     if parsed.game != othello_game.NAME:
-        raise ValueError(tr("the Othello AI cannot play {game}", game=games.title(parsed.game)))
+        raise ValueError(tr("the Othello AI cannot play {game}", game=parsed.game))
     return othello_game.replay(parsed)
 
 
@@ -259,7 +361,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
     ``depth``: a search of that many plies (no time limit unless ``seconds``), never solved."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
-    if (forced := review.unjudged(record, move, legal)) is not None:
+    if (forced := unjudged(record, move, legal)) is not None:
         return forced
     budget: float | None = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
     P, O = board.bits()

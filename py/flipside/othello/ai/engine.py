@@ -12,13 +12,14 @@ when estimated by the evaluation.
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from flipside import levels
 from flipside.i18n import tr
+from flipside.levels import parse_level as parse_named_level
 from flipside.othello.ai.endgame import EndTable, Solver, Stopped
 from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import DepthResult, Searcher, Table
@@ -139,7 +140,7 @@ def solve_estimate(empties: int, midgame_rate: float) -> float:
 
 def parse_level(level: int | str) -> int:
     """Level number from ``3``, ``"3"`` or ``"max"``; ValueError for anything else."""
-    return levels.parse_level(level, LEVELS)
+    return parse_named_level(level, LEVELS)
 
 
 def _bits(board: Board) -> tuple[int, int]:
@@ -449,6 +450,13 @@ class Engine:
             nodes,
             time.perf_counter() - start,
         )
+
+
+@functools.cache
+def engine_at(level: int) -> Engine:
+    """This process's engine at ``level`` (a page's worker, a pool's worker), kept for its
+    life: its hash tables go on from one move to the next."""
+    return Engine(level)
 
 
 def solve(board: Board) -> tuple[int, list[Move]]:

@@ -123,8 +123,10 @@ class Opening:
 
 
 @cache
+@cache
 def named_lines() -> dict[tuple[int, ...], str]:
-    """Every named line as a tuple of squares (from f5) -> its name."""
+    """Every named line as a tuple of squares (from f5) -> its name (read once; not to be
+    changed by the caller)."""
     text = resources.files(__package__).joinpath(DATA_FILE).read_text(encoding="utf-8")
     lines: dict[tuple[int, ...], str] = {}
     for row in text.splitlines()[1:]:

@@ -45,6 +45,8 @@ MIN_GROWTH = 1.5
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
+INF = _INF
+"""Beyond any value of the search: the bounds of a full window."""
 # Frontier move order: corners and the other edge squares first, the squares next to
 # corners (C and X squares) last.
 _BAD = 0x42C300000000C342
@@ -96,6 +98,20 @@ def load_mpc(scale: int = SCALE) -> MpcTable:
 def mpc_table() -> MpcTable:
     """The fitted ProbCut lines, read once."""
     return load_mpc()
+
+
+def next_fits(finished: list[float], budget: float, selectivity: float) -> bool:
+    """A selective search only: the next depth is predicted to end within the budget
+    (its time = the last depth's times the growth from the depth before, at least
+    ``MIN_GROWTH``). ProbCut makes each depth cost fewer times the one before than a
+    full-width search, so a fixed start share would leave much of the budget unused.
+    ``finished``: the elapsed seconds at the end of each finished depth, after a 0."""
+    if selectivity <= 0 or len(finished) < 3:
+        return False
+    last = finished[-1] - finished[-2]
+    before = finished[-2] - finished[-3]
+    growth = max(MIN_GROWTH, last / max(before, 1e-6))
+    return finished[-1] + last * growth <= budget
 
 
 @dataclass
@@ -375,17 +391,13 @@ class Searcher:
                 best_sq = sq
         return best_sq, values
 
-    def _next_fits(self, finished: list[float], budget: float) -> bool:
-        """A selective search only: the next depth is predicted to end within the budget
-        (its time = the last depth's times the growth from the depth before, at least
-        ``MIN_GROWTH``). ProbCut makes each depth cost fewer times the one before than a
-        full-width search, so a fixed start share would leave much of the budget unused."""
-        if self.selectivity <= 0 or len(finished) < 3:
-            return False
-        last = finished[-1] - finished[-2]
-        before = finished[-2] - finished[-3]
-        growth = max(MIN_GROWTH, last / max(before, 1e-6))
-        return finished[-1] + last * growth <= budget
+    def root_move(self, P: int, O: int, sq: int, depth: int, alpha: int, beta: int) -> int:
+        """Fail-soft value of the root move ``sq`` searched ``depth`` plies within the window
+        (``alpha``, ``beta``): one root move of :meth:`root`, as a search split over workers
+        asks for it (``flipside.split``). Depth 1 always finishes."""
+        self._armed = depth > 1
+        f = FLIPS[sq](P, O)
+        return -self._node(O ^ f, P | f | (1 << sq), -beta, -alpha, depth - 1)
 
     def run(
         self,
@@ -458,7 +470,7 @@ class Searcher:
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
             finished.append(elapsed)
-            if elapsed > share * budget and not self._next_fits(finished, budget):
+            if elapsed > share * budget and not next_fits(finished, budget, self.selectivity):
                 break
             self.deadline = start + (hard if unstable else budget)
         assert result is not None

@@ -3,20 +3,22 @@
 Scores of the Themisto engine are in its own units (a few hundred at most) or proven results
 (``>= PROVEN``). The page gets points (score / 100, at most ``SCALE - 1`` either way), a
 proven result as +/- ``SCALE`` and a label ("W3": a forced win in 3 plies). The facade
-imports this module on first use; see :class:`flipside.games.GameAI`.
+imports this module on first use; see :class:`flipside.protocol.GameAI`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flipside import games, review
+from flipside import split
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
-from flipside.games import Report
 from flipside.i18n import number, tr
+from flipside.protocol import Report, unjudged
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
-from flipside.themisto.ai.engine import Engine
+from flipside.themisto.ai import split as themisto_split
+from flipside.themisto.ai import tasks as themisto_tasks
+from flipside.themisto.ai.engine import Analysis, Engine
 from flipside.themisto.ai.ladder import LEVELS, MAX_LEVEL, parse_level
 from flipside.themisto.ai.search import PROVEN, WIN
 from flipside.themisto.board import Board
@@ -66,7 +68,7 @@ def _info(info: dict[str, object]) -> JSON:
 def _replayed(record: str) -> Board:
     parsed = Record.parse(record)
     if parsed.game != themisto_game.NAME:
-        raise ValueError(tr("the Themisto AI cannot play {game}", game=games.title(parsed.game)))
+        raise ValueError(tr("the Themisto AI cannot play {game}", game=parsed.game))
     return themisto_game.replay(parsed).board
 
 
@@ -102,6 +104,10 @@ def hints(record: str, level: int | str | None, seconds: float | None, report: R
     engine = _engine(HINT_LEVEL if level is None else level)
     budget = seconds or LEVELS[engine.level].seconds * PAGE_SLOWDOWN
     found = engine.analysis(board, seconds=budget, on_depth=lambda i: report(_info(i)))
+    return _hints_answer(found, record, engine.level)
+
+
+def _hints_answer(found: Analysis, record: str, level: int) -> JSON:
     scores = {str(move): v for move, v in found.values.items()}
     return {
         **found.to_dict(),
@@ -111,7 +117,7 @@ def hints(record: str, level: int | str | None, seconds: float | None, report: R
         "verdict": _verdict(found.proven),
         "bestFrom": None if found.best.is_pass else found.best.from_sq,
         "record": record,
-        "level": engine.level,
+        "level": level,
     }
 
 
@@ -165,7 +171,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
     ``depth``: a search of that many plies (no time limit unless ``seconds``)."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
-    if (forced := review.unjudged(record, move, legal)) is not None:
+    if (forced := unjudged(record, move, legal)) is not None:
         return forced
     engine = _engine(REVIEW_LEVEL)
     budget = (REVIEW_SECONDS if seconds is None else seconds) * PAGE_SLOWDOWN
@@ -185,6 +191,89 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
         "bestLabel": label(scores[best]),
         "bestSquares": _squares(best),
     }
+
+
+# -- a search split over several workers (flipside.split, themisto/ai/split.py) --------------
+
+
+def split_start(
+    kind: str,
+    subject: str,
+    level: int | str | None,
+    seconds: float | None,
+    seed: int | None,
+    workers: int,
+) -> JSON:
+    """The first step of ``think`` or ``hints`` of the game ``subject`` split over
+    ``workers`` workers: ``{state, tasks, reports, answer}`` (see :mod:`flipside.split`);
+    ``level`` None: the top level's move, the hint level's hints.
+    A move with no search to split (a forced move, a win now, a level with noise) is
+    answered at once, as ``think`` answers it. Themisto has no exact solver to split."""
+    if kind == "solve":
+        raise ValueError(tr("Themisto has no exact solver"))
+    if kind not in ("think", "hints"):
+        raise ValueError(tr("kind must be think, hints or solve, got {kind!r}", kind=kind))
+    return split_board(kind, _board(subject), subject, level, seconds, seed, workers)
+
+
+def split_board(
+    kind: str,
+    board: Board,
+    subject: str,
+    level: int | str | None,
+    seconds: float | None,
+    seed: int | None,
+    workers: int,
+    engine: Engine | None = None,
+) -> JSON:
+    """:func:`split_start` of a board (``subject`` names it in the answer); an answer at
+    once comes from ``engine`` (default: a new engine at the level)."""
+    split.pool_state(workers)  # a ValueError for a bad number of workers
+    if board.is_game_over():
+        raise ValueError(tr("the game is over: there is no move to choose"))
+    if level is None:
+        level = HINT_LEVEL if kind == "hints" else MAX_LEVEL
+    number = (engine or _engine(level)).level
+    budget = seconds or LEVELS[number].seconds * PAGE_SLOWDOWN
+    if kind == "hints":
+        first = themisto_split.start("hints", board, number, budget, workers)
+        return _split_answer(first, kind, subject, number)
+    first = themisto_split.start("think", board, number, budget, workers, engine, seed)
+    return _split_answer(first, kind, subject, number)
+
+
+def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
+    """The next step of a split search after the tasks ``done`` (``{task, result}`` or
+    ``{task, error}``) at ``elapsed`` seconds since its start."""
+    found = themisto_split.step(state, done, elapsed)
+    return _split_answer(found, state["kind"], state["subject"], state["level"])
+
+
+def search_task(task: JSON) -> JSON:
+    """One task of a split search, answered by this worker."""
+    return themisto_tasks.run_task(task)
+
+
+def _split_answer(found: JSON, kind: str, subject: str, level: int) -> JSON:
+    """A coordinator's step with its reports and answer as ``think`` / ``hints`` give them."""
+    if found["state"] is not None:
+        found["state"]["subject"] = subject
+    found["reports"] = [_info(r) for r in found["reports"]]
+    answer = found["answer"]
+    if answer is not None and kind == "think":
+        found["answer"] = {**_info(answer), "level": level, "record": subject}
+    elif answer is not None:
+        analysis = Analysis(
+            {Move.parse(m): v for m, v in answer["scores"].items()},
+            Move.parse(answer["move"]),
+            [Move.parse(m) for m in answer["pv"]],
+            answer["proven"],
+            answer["depth"],
+            answer["nodes"],
+            answer["seconds"],
+        )
+        found["answer"] = _hints_answer(analysis, subject, level)
+    return found
 
 
 def _squares(name: str) -> list[int]:

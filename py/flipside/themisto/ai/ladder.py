@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flipside import levels
+from flipside.levels import parse_level as parse_named_level
 
 
 @dataclass(frozen=True)
@@ -43,4 +43,4 @@ MAX_LEVEL = max(LEVELS)
 
 def parse_level(level: int | str) -> int:
     """Level number from ``3``, ``"3"`` or ``"max"``; ValueError for anything else."""
-    return levels.parse_level(level, LEVELS)
+    return parse_named_level(level, LEVELS)

@@ -25,6 +25,8 @@ WIN = 100000
 PROVEN = WIN - 1000
 """Values at or above ``PROVEN`` (or at or below ``-PROVEN``) are forced wins (losses)."""
 _INF = WIN + 1
+INF = _INF
+"""Beyond any value: the bounds of a full window."""
 
 
 class Stopped(Exception):
@@ -120,6 +122,8 @@ class Searcher:
         self.reduce_after = 1
         #: how much the evaluation counts the opponent's rows (percent; see ``Level.caution``)
         self.caution = 100
+        #: the root moves, best first, after the last finished depth
+        self.root_order: list[int] = []
 
     def _check(self) -> None:
         if not self.armed:
@@ -307,6 +311,13 @@ class Searcher:
         finally:
             pos.unmake()
 
+    def root_move(self, move: int, depth: int, alpha: int, beta: int) -> int:
+        """Value of the root move ``move`` searched ``depth`` plies within (``alpha``,
+        ``beta``): one root move of :meth:`run`, as a search split over workers asks for it
+        (``flipside.split``). Depth 1 always finishes."""
+        self.armed = depth > 1
+        return self._child(move, depth, alpha, beta)
+
     def principal_variation(self, first: int, depth: int) -> list[Move]:
         """The first move, then the table's best moves, while they are legal."""
         pos = self.pos
@@ -393,6 +404,7 @@ class Searcher:
                 break
             self.armed = True
             order.sort(key=lambda m: -scores[m])
+            self.root_order = order[:]
             pv = self.principal_variation(best_move, depth)
             result = DepthResult(
                 depth,

@@ -1,0 +1,92 @@
+// The game library, loaded after the engine is ready (a bundle of its own, so the first
+// visit's bytes before the game is playable do not change): the store (library/db.js), the
+// keeping of the game on screen (library/keeper.js), the move of the older saves
+// (library/migrate.js) and the Games view (library/view.js, library/progress.js).
+// `page/games.js` loads it and hands it the page's `app`.
+
+import { engine } from "./rules-engine.js";
+import { tr } from "./i18n.js";
+import { Library, LibraryError, openLibraryDB } from "./library/db.js";
+import { Keeper, failureText } from "./library/keeper.js";
+import { migrate } from "./library/migrate.js";
+import { createGamesView } from "./library/view.js";
+
+/** Open the library for the page `app`: {keep, keepReview, keepPuzzle, openView, snapshot}.
+ *  Storage that cannot be opened leaves a library that keeps nothing and says why. */
+export async function startLibrary(app, older) {
+  let library = null;
+  let failure = null;
+  let migrated = null;
+  try {
+    const db = await openLibraryDB({ onStale: () => stale() });
+    library = new Library(db);
+    const move = () => migrate(library, older, { open: (method, params) => engine.call(method, params), settingsOf: app.settingsOf });
+    migrated = await (navigator.locks?.request ? navigator.locks.request("flipside.migrate", move) : move());
+    app.olderMoved();
+  } catch (err) {
+    failure = err instanceof LibraryError ? err : new LibraryError("unavailable", err);
+  }
+  const keeper = library
+    ? new Keeper(library, {
+        settings: () => app.ai.settings,
+        opening: (record) => openingOf(app.ai.opening, record),
+        notice: (text, action) => app.notice(text, action),
+        session: (game, id, record) => app.noteTabGame(game, id, record),
+      })
+    : null;
+  let told = false;
+
+  function stale() {
+    library?.close();
+    failure = new LibraryError("stale", "a newer Flipside upgraded the library");
+    sayStale();
+  }
+
+  /** Said again after every move: until the reload, nothing this tab plays is kept. */
+  function sayStale() {
+    app.notice(failureText("stale", ""), { label: tr("Reload"), run: () => location.reload() });
+  }
+
+  /** The library could not open: said once, the game goes on. */
+  function tellFailure() {
+    if (told || !failure) return;
+    told = true;
+    app.notice(failureText(failure.kind, failure.message));
+  }
+
+  const view = createGamesView(app, {
+    library: () => (failure ? null : library),
+    keeper: () => keeper,
+    failure: () => failure ?? (keeper?.failure ? keeper.failure : null),
+  });
+
+  return {
+    async keep(state, options) {
+      if (failure?.kind === "stale") return sayStale();
+      if (failure || !keeper) {
+        if (!options?.practice && state.moves.length) tellFailure();
+        return;
+      }
+      await keeper.keep(state, options);
+    },
+    keepOpening: (opening) => keeper?.keepOpening(opening, openingOf(opening, keeper.current?.record ?? "")),
+    keepReview: (review) => keeper?.keepReview(review),
+    keepPuzzle: (attempt) => keeper?.keepPuzzle(attempt),
+    openView: (tab) => view.open(tab),
+    snapshot: () => ({
+      current: keeper?.current ? { id: keeper.current.id, rev: keeper.current.rev } : null,
+      failure: failure ? { kind: failure.kind, message: failure.message } : (keeper?.failure ?? null),
+      migrated,
+      ...view.snapshot(),
+    }),
+  };
+}
+
+/** The opening's name when it was found for `record` or an earlier position of the same
+ *  game: the same set-up, and its moves begin the record's moves. */
+function openingOf(opening, record) {
+  if (!opening?.record) return null;
+  const [moves, setup = ""] = opening.record.split(/&(.*)/s);
+  const [later, laterSetup = ""] = record.split(/&(.*)/s);
+  return setup === laterSetup && later.startsWith(moves) ? opening.name : null;
+}

@@ -1,0 +1,88 @@
+// The one-time move of what the versions before the library kept in localStorage: each
+// game's save, the game a link replaced, the kept reviews (with their games) and the puzzles
+// solved. Run on the library's first start; the old keys stay where they are (an older page
+// still reads them), and `meta.migrated` says it was done.
+
+import { entryOf } from "./entry.js";
+
+/** localStorage keys the older versions wrote (store.js keeps writing the saves). */
+export const OLD_KEYS = {
+  saves: ["flipside.save.othello.v2", "flipside.save.themisto.v2", "flipside.save.v1"],
+  previous: "flipside.previous.v1",
+  reviews: "flipside.reviews.v1",
+  puzzles: "flipside.puzzles.v1",
+};
+
+function parsed(text, fallback) {
+  try {
+    return JSON.parse(text ?? "null") ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Move the older version's data (`older`: {key: text} as it was when this version first
+ *  started, read by page/games.js before anything was saved) into `library` once:
+ *  {games, reviews, puzzles, problems} (counts, and the saves that could not be read), or
+ *  null when it was done before. `open(method, params)` asks the rules engine;
+ *  `settingsOf(game)` gives a game's computer settings. */
+export async function migrate(library, older, { open, settingsOf }) {
+  if (await library.meta("migrated")) return null;
+  const read = (key) => older?.[key] ?? null;
+  const readJson = (key, fallback) => parsed(read(key), fallback);
+  const states = [];
+  const problems = [];
+  const saves = [...OLD_KEYS.saves, OLD_KEYS.previous].map(read).filter(Boolean);
+  for (const text of new Set(saves)) {
+    try {
+      states.push(await open("open_saved", { text }));
+    } catch (err) {
+      problems.push(String(err?.message ?? err));
+    }
+  }
+  const reviews = readJson(OLD_KEYS.reviews, []);
+  const reviewed = Array.isArray(reviews) ? reviews.filter((r) => typeof r?.record === "string" && Array.isArray(r.rows) && r.summary) : [];
+  for (const review of reviewed) {
+    if (states.some((s) => s.record === review.record)) continue;
+    try {
+      states.push(await open("state", { record: review.record }));
+    } catch (err) {
+      problems.push(String(err?.message ?? err));
+    }
+  }
+  let games = 0;
+  const byRecord = new Map();
+  for (const state of states) {
+    if (!state.moves.length || byRecord.has(state.record)) continue;
+    const [known] = await library.byRecord(state.record);
+    if (known) {
+      byRecord.set(state.record, known.id);
+      continue;
+    }
+    const id = `m${games}-${Date.now().toString(36)}`;
+    const entry = { ...entryOf(id, state, settingsOf(state.game), null, { source: "migrated" }), rev: 1 };
+    await library.putAll([entry]);
+    byRecord.set(state.record, id);
+    games++;
+  }
+  let reviewCount = 0;
+  for (const review of reviewed) {
+    const id = byRecord.get(review.record);
+    if (!id) continue;
+    const accuracy = Object.fromEntries(Object.entries(review.summary.players ?? {}).map(([side, s]) => [side, s?.accuracy ?? null]));
+    await library.saveReview(id, review, accuracy);
+    reviewCount++;
+  }
+  let puzzles = 0;
+  const scores = readJson(OLD_KEYS.puzzles, {});
+  for (const [game, score] of Object.entries(scores && typeof scores === "object" ? scores : {})) {
+    const solved = Array.isArray(score?.solved) ? score.solved.filter(Number.isInteger) : [];
+    for (const id of solved) {
+      await library.addPuzzle({ at: Date.now() + puzzles / 1000, game, id, rating: null, result: "solved", migrated: true });
+      puzzles++;
+    }
+  }
+  const done = { at: Date.now(), games, reviews: reviewCount, puzzles, problems };
+  await library.setMeta("migrated", done);
+  return done;
+}
