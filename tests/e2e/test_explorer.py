@@ -15,7 +15,7 @@ import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page
 from test_engines import assert_clean as assert_clean_tab
-from test_engines import browsers, display, ready, settle, site, tab  # noqa: F401
+from test_engines import ready, settle
 from test_engines import shoot as shoot_tab
 from test_engines import snapshot as tab_snapshot
 from test_games import shoot, snapshot
@@ -317,7 +317,7 @@ def show_explorer(browser_tab: Tab) -> None:
     browser_tab.evaluate("(() => { document.getElementById('explorer').scrollIntoView(); })()")
 
 
-def test_the_explorer_in_every_engine(tab: Tab, site: StaticServer) -> None:  # noqa: F811
+def test_the_explorer_in_every_engine(tab: Tab, site: StaticServer) -> None:
     """Open it, click a move, step back, a position out of the tree; desktop and phone."""
     origin = site.origin
     tab.goto(origin + "/#othello/f5")
@@ -348,7 +348,7 @@ def test_the_explorer_in_every_engine(tab: Tab, site: StaticServer) -> None:  # 
     assert_clean_tab(tab, origin)
 
 
-def test_the_explorer_offline_and_in_german_in_every_engine(tab: Tab, dist: Path) -> None:  # noqa: F811
+def test_the_explorer_offline_and_in_german_in_every_engine(tab: Tab, dist: Path) -> None:
     """Opened once, the tree is kept: offline, a fresh visit's explorer still answers, in
     German too (its words from the page's catalog, Python's from the cached catalog)."""
     server = StaticServer(dist)
