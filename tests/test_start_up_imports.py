@@ -1,4 +1,5 @@
-"""The start-up snapshot holds the rules only: importing the facade loads no AI module.
+"""The start-up snapshot holds the rules only: importing the facade loads no AI module and no
+explorer.
 
 The page's worker takes its memory snapshot after importing ``flipside.facade``; the
 snapshot is near Pyodide's heap limit, so anything more imported before it (the AI, its
@@ -18,6 +19,11 @@ LAZY_PREFIXES = (
     "flipside.import_export",
     "flipside.othello.ggf",
     "flipside.othello.wthor",
+    "flipside.othello.explorer",
+    "flipside.themisto.explorer",
+    "flipside.explore_cli",
+    "flipside.tree_file",
+    "flipside.symmetry",
 )
 
 

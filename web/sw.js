@@ -44,7 +44,7 @@ self.addEventListener("fetch", (event) => {
         // The cache could not be read (Firefox, while the precache writes it): the network.
       }
       const response = await fetch(request).catch(() => fetch(request)); // once more, for a failure that passes
-      // A file the precache leaves out (the puzzles): kept once fetched, for offline use.
+      // A file the precache leaves out (the puzzles, the explorer's): kept once fetched, for offline use.
       const path = new URL(request.url).pathname.split("/").slice(-2).join("/");
       if (response.ok && BUILD.lazy?.includes(path)) {
         const copy = response.clone();

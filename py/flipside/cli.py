@@ -2,7 +2,8 @@
 
 Each game owns its sub-commands in `flipside.<game>.cli`, which exposes
 `add_parser(subparsers)` and returns the game's sub-commands; the commands that sit above the
-games (``analyse``, `flipside.review_cli`) are added here, so a game imports nothing above it.
+games (``analyse``, `flipside.review_cli`; ``explore``, `flipside.explore_cli`) are added here,
+so a game imports nothing above it.
 The chosen command's handler is stored as `func` on the parsed namespace and returns an exit
 status.
 Bad arguments print a one-line error on stderr and exit with status 2.
@@ -19,7 +20,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from flipside import i18n, review_cli
+from flipside import explore_cli, i18n, review_cli
 from flipside.i18n import tr
 from flipside.othello import cli as othello_cli
 from flipside.themisto import cli as themisto_cli
@@ -37,7 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="flipside", description="Othello and Themisto rules, notation and AI.")
     games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
     for name, game_cli in (("othello", othello_cli), ("themisto", themisto_cli)):
-        review_cli.add_command(game_cli.add_parser(games), name)
+        commands = game_cli.add_parser(games)
+        review_cli.add_command(commands, name)
+        explore_cli.add_command(commands, name)
     return parser
 
 

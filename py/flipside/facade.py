@@ -416,6 +416,21 @@ def solve(position: str, game: str = "othello") -> JSON:
     return games.ai(_adapter(game).NAME).solve(expect_str("position", position))
 
 
+# -- the opening explorer -------------------------------------------------------------------------
+# Each game's explorer (``EXPLORER_MODULE``) reads its tree file on first use.
+
+
+@method
+def explore(record: str) -> JSON:
+    """What was played from the position after ``record``: ``found``, ``games`` that
+    reached it, ``moves`` (``move``, ``games``, ``first`` / ``draws`` / ``second`` the
+    results, and Othello's mean final ``score`` and ``theory`` score), the ``opening`` name,
+    ``left`` (the move where the game left the tree: ``ply``, ``move``, ``games``) and
+    ``source`` (which games the tree holds)."""
+    parsed = _record(record)
+    return games.explorer(parsed.game).explore(parsed.text())
+
+
 # -- a search split over several workers ----------------------------------------------------------
 # The page's pool of search workers drives the split these three methods make (flipside.split;
 # the contract, step by step, is in docs/architecture.md): one call starts it, each finished task

@@ -2,9 +2,10 @@
 
 An adapter is a module (``flipside.othello.game``, ``flipside.themisto.game``) that reads
 and writes its game's records and builds the state the page draws; its computer player is a
-module of its own (``AI_MODULE``), imported on first use so that the start-up snapshot holds
-only the rules. The facade, import/export and the links reach a game only through here; the
-types a game implements are below the games, in :mod:`flipside.protocol`.
+module of its own (``AI_MODULE``), and so is its opening explorer (``EXPLORER_MODULE``), each
+imported on first use so that the start-up snapshot holds only the rules. The facade,
+import/export and the links reach a game only through here; the types a game implements are
+below the games, in :mod:`flipside.protocol`.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
-from flipside.protocol import Adapter, GameAI, Played
+from flipside.protocol import Adapter, GameAI, GameExplorer, Played
 from flipside.record import Record
 from flipside.themisto import game as themisto_game
 
@@ -50,6 +51,15 @@ def ai(name: str) -> GameAI:
     if not game.AI_MODULE:
         raise ValueError(tr("{game} has no computer player", game=game.TITLE))
     module: GameAI = importlib.import_module(game.AI_MODULE)
+    return module
+
+
+def explorer(name: str) -> GameExplorer:
+    """The opening explorer of the game called ``name`` (imported on first use)."""
+    game = adapter(name)
+    if not game.EXPLORER_MODULE:
+        raise ValueError(tr("{game} has no opening explorer", game=game.TITLE))
+    module: GameExplorer = importlib.import_module(game.EXPLORER_MODULE)
     return module
 
 

@@ -41,6 +41,8 @@ class Adapter[G: Played](Protocol):
     TITLE: str
     AI_MODULE: str
     """The module of the game's computer player (a :class:`GameAI`), or "" for none."""
+    EXPLORER_MODULE: str
+    """The module of the game's opening explorer (a :class:`GameExplorer`), or "" for none."""
     SIDE_WORDS: dict[str, str]
     """Each side's name (``black``: ``Black``), in English: translated where shown."""
 
@@ -109,3 +111,9 @@ def unjudged(record: str, move: str, legal: list[str]) -> JSON | None:
     if len(legal) > 1:
         return None
     return {"best": move, "bestValue": None, "value": None, "exact": False, "choices": 1}
+
+
+class GameExplorer(Protocol):
+    """What the facade asks of a game's opening explorer (its ``EXPLORER_MODULE``)."""
+
+    def explore(self, record: str) -> JSON: ...

@@ -40,8 +40,13 @@ def test_service_worker_precaches_every_file(dist: Path) -> None:
     build = sw_build(dist)
     on_disk = {p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file()}
     assert set(build["files"]) | set(build["lazy"]) == (on_disk - {"sw.js"}) | {"./"}
-    # The puzzle sets are cached when they are first opened, not on the first visit.
-    assert build["lazy"] == ["puzzles/othello.json", "puzzles/themisto.json"]
+    # The puzzle sets and the explorer's trees are cached when they are first opened, not on
+    # the first visit.
+    explorer = sorted(f"explorer/{p.name}" for p in (dist / "explorer").iterdir())
+    assert build["lazy"] == [*explorer, "puzzles/othello.json", "puzzles/themisto.json"]
+    assert {"explorer/othello.bin", "explorer/themisto.bin", "explorer/modules.json"} <= set(
+        explorer
+    )
     assert not set(build["files"]) & set(build["lazy"])
     assert re.fullmatch(r"[0-9a-f]{16}", build["version"])
 
@@ -128,6 +133,7 @@ for game, opening in (("othello", "othello/f5d6c3"), ("themisto", None)):
         "hints": len(call("hints", record=state["record"], seconds=0.5)),
         "value": call("value", record=state["record"])["value"],
         "opening": call("opening", record=record),
+        "explored": call("explore", record=record)["found"],
     }
 german = json.loads(web.handle(json.dumps(
     {"id": 2, "method": "state", "params": {"record": "othello/f5"}, "lang": "de"})))
@@ -139,7 +145,8 @@ json.dumps(out)
 def test_the_reduced_stdlib_runs_the_whole_package(dist: Path) -> None:
     """The site ships only the standard library modules the package imports: every module of
     the package (but the command line) imports in Pyodide with it, and the AI of both games
-    plays, hints and evaluates, with the weights and book fetched beside the wheel."""
+    plays, hints and evaluates, with the weights and book fetched beside the wheel; the
+    explorer of both games answers from its tree."""
     full = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     reduced = dist / "pyodide" / "python_stdlib.zip"
     with zipfile.ZipFile(full) as whole, zipfile.ZipFile(reduced) as part:
@@ -158,6 +165,7 @@ def test_the_reduced_stdlib_runs_the_whole_package(dist: Path) -> None:
     assert out["othello"]["legal"] is True and out["othello"]["hints"] > 0
     assert out["othello"]["opening"]["name"]  # the book's data file was installed
     assert out["themisto"]["legal"] is True and out["themisto"]["hints"] > 0
+    assert out["othello"]["explored"] is True and out["themisto"]["explored"] is True
     assert isinstance(out["themisto"]["value"], int | float)
     native = facade.handle(
         json.dumps({"id": 2, "method": "state", "params": {"record": "othello/f5"}, "lang": "de"})
@@ -179,6 +187,19 @@ def test_the_ai_data_is_served_beside_a_light_wheel(dist: Path) -> None:
         names = app.namelist()
         record = app.read(next(n for n in names if n.endswith("RECORD"))).decode()
     assert not [n for n in names if n.endswith((".bin", ".mo"))]
+    for game in ("othello", "themisto"):  # the explorer's trees: served in explorer/
+        tree = (ROOT / "py" / "flipside" / game / "explorer.bin").read_bytes()
+        assert (dist / "explorer" / f"{game}.bin").read_bytes() == tree
+    # and its modules: not in the wheel (a first visit may download it), listed beside them
+    modules = json.loads((dist / "explorer" / "modules.json").read_text())
+    assert set(modules) == {
+        "tree_file.pyc",
+        "symmetry.pyc",
+        "othello/explorer.pyc",
+        "themisto/explorer.pyc",
+    }
+    assert not (set(modules) | {"explore_cli.pyc"}) & {n.removeprefix("flipside/") for n in names}
+    assert "explorer" not in record and "tree_file" not in record
     assert ".bin" not in record and ".mo," not in record
     for target, served in files.items():
         assert (ROOT / "py" / "flipside" / target).read_bytes() == (

@@ -31,6 +31,17 @@ export async function startPyodide({
     pyodide.FS.mkdirTree(path.dirname(`${home}/${target}`));
     pyodide.FS.writeFile(`${home}/${target}`, readFileSync(path.join(indexURL, "data", served)));
   }
+  // The opening explorer's modules and each game's tree, which the build serves in explorer/
+  // (the worker fetches them when the explorer is first opened).
+  const explorer = path.join(dist, "explorer");
+  const modules = JSON.parse(readFileSync(path.join(explorer, "modules.json"), "utf8"));
+  for (const [target, served] of Object.entries(modules)) {
+    pyodide.FS.writeFile(`${home}/${target}`, readFileSync(path.join(explorer, served)));
+  }
+  for (const file of readdirSync(explorer).filter((f) => f.endsWith(".bin"))) {
+    pyodide.FS.writeFile(`${home}/${file.replace(".bin", "")}/explorer.bin`, readFileSync(path.join(explorer, file)));
+  }
+  pyodide.runPython("import importlib; importlib.invalidate_caches()");
   const raw = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });
   pyodide.setStdout(raw(process.stdout));
   pyodide.setStderr(raw(process.stderr));

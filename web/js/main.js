@@ -28,6 +28,7 @@ import { installPanel } from "./page/panel.js";
 import { installLearn } from "./page/learn.js";
 import { installGames } from "./page/games.js";
 import { installPuzzles } from "./page/puzzles.js";
+import { installExplorer } from "./page/explorer.js";
 import { installReview } from "./page/review.js";
 import { installShare } from "./page/share.js";
 import { installSounds } from "./page/sounds.js";
@@ -44,6 +45,7 @@ const ROOMS = [
   installStepping,
   installReview,
   installPuzzles,
+  installExplorer,
   installLearn,
   installShare,
   installSounds,

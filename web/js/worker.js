@@ -12,6 +12,8 @@ const RUNTIME = new URL("../pyodide/", import.meta.url).href;
 // in the snapshot (flipside.facade with both games' rules); anything else (the AI) first waits
 // until the app wheel's files are installed, since it imports more. The rules worker installs
 // them only when such a method comes (never in the middle of play); the search worker at once.
+// The opening explorer's `explore` (the rules worker's) needs the wheel and the game's tree,
+// not the AI's data (installExplorer).
 const RULES_METHODS = new Set([
   "engine_info",
   "new",
@@ -62,21 +64,67 @@ function errorOf(err, type = err?.name || "Error") {
 // The app's files: the wheel (by name, through the lock file), then its data files (the AI's
 // evaluation weights and opening book), which the build keeps out of the wheel so that a
 // first visit does not wait for them: they are fetched here, when the AI is first asked.
-async function installFiles() {
-  await pyodide.loadPackage("flipside", { messageCallback: () => {} });
-  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
-  const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
-  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, served)));
+let wheel = null; // Promise: the app wheel's modules are in site-packages
+function installWheel() {
+  wheel ??= pyodide.loadPackage("flipside", { messageCallback: () => {} }).catch((err) => {
+    wheel = null; // try again on the next request
+    throw err;
+  });
+  return wheel;
 }
 
-/** Fetch one data file the build keeps beside the wheel and write it into the package. */
-async function installData(home, target, served) {
-  const response = await self.fetch(`${RUNTIME}data/${served}`);
+async function installFiles() {
+  await installWheel();
+  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
+  const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
+  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, `${RUNTIME}data/${served}`)));
+}
+
+/** Fetch one data file the build keeps out of the wheel and write it into the package. */
+async function installData(home, target, url) {
+  const response = await self.fetch(url);
   if (!response.ok) {
-    throw problem(N_("could not download {file} (HTTP {status})"), { file: served, status: response.status });
+    const file = url.split("/").pop();
+    throw problem(N_("could not download {file} (HTTP {status})"), { file, status: response.status });
   }
   pyodide.FS.mkdirTree(`${home}/${target.split("/").slice(0, -1).join("/")}`);
   pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
+}
+
+// The opening explorer (`explore`): the app wheel, the explorer's modules and the game's tree
+// (explorer/modules.json and explorer/<game>.bin, which the build keeps out of the wheel and
+// the precache), fetched when the page first asks about a position of that game. Not the
+// AI's data files.
+const EXPLORERS = new URL("../explorer/", import.meta.url).href;
+const explorerFiles = new Map(); // "modules" or a game -> Promise: installed
+
+/** Run `install` once for `key` (again after a failure, on the next request). */
+function installOnce(key, install) {
+  if (!explorerFiles.has(key)) {
+    explorerFiles.set(key, install().catch((err) => {
+      explorerFiles.delete(key);
+      throw err;
+    }));
+  }
+  return explorerFiles.get(key);
+}
+
+async function installExplorerModules(home) {
+  const response = await self.fetch(`${EXPLORERS}modules.json`);
+  if (!response.ok) {
+    throw problem(N_("could not download {file} (HTTP {status})"), { file: "modules.json", status: response.status });
+  }
+  const files = await response.json();
+  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, `${EXPLORERS}${served}`)));
+  pyodide.runPython("import importlib; importlib.invalidate_caches()"); // modules new since the last look
+}
+
+async function installExplorer(record) {
+  const game = /^([a-z]+)\//.exec(String(record ?? ""))?.[1];
+  await installWheel();
+  const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
+  await installOnce("modules", () => installExplorerModules(home));
+  if (game) await installOnce(game, () => installData(home, `${game}/explorer.bin`, `${EXPLORERS}${game}.bin`));
 }
 
 // A language's catalog (locale/<lang>.mo), fetched when a request first asks for it: the
@@ -86,7 +134,7 @@ function installCatalog(lang) {
   if (!lang || lang === "en") return null;
   if (!catalogs.has(lang)) {
     const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
-    const loading = installData(home, `locale/${lang}.mo`, `locale-${lang}.mo`);
+    const loading = installData(home, `locale/${lang}.mo`, `${RUNTIME}data/locale-${lang}.mo`);
     catalogs.set(lang, loading.catch((err) => {
       catalogs.delete(lang); // try again on the next request
       throw err;
@@ -106,7 +154,8 @@ function installApp() {
 async function answer({ id, method, params, lang }) {
   let text;
   try {
-    if (!RULES_METHODS.has(method) || dealsOpening(params)) await installApp();
+    if (method === "explore") await installExplorer(params?.record);
+    else if (!RULES_METHODS.has(method) || dealsOpening(params)) await installApp();
     try {
       await installCatalog(lang);
     } catch {

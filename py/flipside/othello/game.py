@@ -36,6 +36,8 @@ NAME = "othello"
 TITLE = "Othello"
 AI_MODULE = "flipside.othello.ai.api"
 """The computer player (think, hints, value, opening, solve), imported on first use."""
+EXPLORER_MODULE = "flipside.othello.explorer"
+"""The opening explorer (the tree of played positions), imported on first use."""
 SIDES = ("black", "white")
 SIDE_WORDS = {"black": N_("Black"), "white": N_("White")}
 """Each side's name in words (translated where shown)."""

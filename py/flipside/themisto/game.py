@@ -24,6 +24,8 @@ NAME = "themisto"
 TITLE = "Themisto"
 AI_MODULE = "flipside.themisto.ai.api"
 """The computer player (think, hints, value), imported on first use."""
+EXPLORER_MODULE = "flipside.themisto.explorer"
+"""The opening explorer (the tree of played positions), imported on first use."""
 SIDES = ("one", "two")
 NO_LIMIT = 1_000_000  # "off": a limit no game reaches (threefold repetition still ends cycles)
 LIMIT_RANGE = (10, 1000)

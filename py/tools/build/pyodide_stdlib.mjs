@@ -2,7 +2,7 @@
 // Pyodide's python_stdlib.zip holds the whole standard library as sources (2.5 MB, 9.6 MB
 // unpacked); the site needs a small part of it. This starts Pyodide with the full one, loads
 // the app wheel as the page does, imports every module of the package the page can reach
-// and runs the facade's rules and AI methods for both games, then writes a zip of exactly the standard
+// and runs the facade's rules, AI and explorer methods for both games, then writes a zip of exactly the standard
 // library modules that ended up imported (plus Pyodide's own packages and the common text
 // codecs; not the modules frozen into the interpreter, which never read the zip), each
 // compiled to bytecode by this very Python (unchecked hash-based .pyc, without docstrings,
@@ -48,6 +48,7 @@ for game in ("othello", "themisto"):
     call("hints", record=record, seconds=0.2)
     call("value", record=record)
     call("opening", record=record)
+    call("explore", record=record)
     call("open_link", fragment=record)
     call("open_saved", text=call("state", record=record).get("save", ""))
     call("at", record=record, ply=1)

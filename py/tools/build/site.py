@@ -13,6 +13,9 @@ The folder it writes is complete and self-contained:
   library (only what the package imports, see ``pyodide_stdlib.mjs``) and a
   memory snapshot of the started interpreter with it (``startup-snapshot.bin.gz``, see
   ``pyodide_snapshot.mjs``);
+- ``explorer/``: each game's opening explorer tree (``<game>.bin``) and the explorer's modules
+  (compiled, with a list ``modules.json``), taken out of the app wheel: fetched when the
+  explorer is first opened, cached by the service worker then;
 - ``js/main.js``: the page's modules bundled into one file (``bundle_page``); the sources
   stay one module per room, the site loads five small modules and the bundle; modules the
   page loads once the game is ready (``js/library.js``, the game library) are bundles of
@@ -53,7 +56,7 @@ SIZES_PLACEHOLDER = "const SIZES = {}; // replaced by build_site.py"
 INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
 # The modules that stay files of their own beside the bundle: the first module and what it
 # starts before the page (one engine instance, shared by main.js), and the worker.
-LAZY_PREFIXES = ("puzzles/",)
+LAZY_PREFIXES = ("puzzles/", "explorer/")
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
 SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
@@ -106,25 +109,41 @@ def write_snapshot(pyodide_dir: Path, app: Path, cache_dir: Path) -> None:
     shutil.copy2(cached, pyodide_dir / SNAPSHOT)
 
 
+EXPLORER_TREE = re.compile(r"flipside/([a-z]+)/explorer\.bin")
+"""A game's opening explorer tree in the wheel: served as ``explorer/<game>.bin``."""
+
+
 def split_data(wheel: Path, pyodide_dir: Path) -> Path:
     """Copy ``wheel`` into ``pyodide_dir`` without its ``*.bin`` data (the AI's weights and
-    opening book) and its ``*.mo`` catalogs; write those to ``pyodide_dir/data/`` with a list
-    ``data/files.json``.
+    opening book, the explorers' trees) and its ``*.mo`` catalogs; write the AI's data and
+    the catalogs to ``pyodide_dir/data/`` with a list ``data/files.json``, and each game's
+    explorer tree to ``explorer/<game>.bin`` beside ``pyodide_dir``.
 
-    The rules need none of them: the worker fetches the AI's when the AI is first used, and
-    a catalog when a request first asks for its language, so a first visit does not wait. Entries keep their dates and order, and ``RECORD``
-    loses the lines of the files taken out, so the wheel stays valid and reproducible.
+    The rules need none of them: the worker fetches the AI's when the AI is first used, a
+    catalog when a request first asks for its language, and a tree when the explorer first
+    asks about a position of its game, so a first visit does not wait. Entries keep their
+    dates and order, and ``RECORD`` loses the lines of the files taken out, so the wheel
+    stays valid and reproducible.
     """
     data_dir = pyodide_dir / "data"
     data_dir.mkdir()
+    trees = pyodide_dir.parent / "explorer"
     out = pyodide_dir / wheel.name
     moved: list[str] = []
+    files: dict[str, str] = {}
     with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(out, "w") as light:
         for info in full.infolist():
             body = full.read(info)
+            name = info.filename.removeprefix("flipside/")
+            tree = EXPLORER_TREE.fullmatch(info.filename)
+            if tree:
+                trees.mkdir(exist_ok=True)
+                (trees / f"{tree.group(1)}.bin").write_bytes(body)
+                moved.append(name)
+                continue
             if info.filename.endswith((".bin", ".mo")):
-                name = info.filename.removeprefix("flipside/")
                 (data_dir / name.replace("/", "-")).write_bytes(body)
+                files[name] = name.replace("/", "-")
                 moved.append(name)
                 continue
             if info.filename.endswith(".dist-info/RECORD"):
@@ -135,9 +154,48 @@ def split_data(wheel: Path, pyodide_dir: Path) -> Path:
                     if line.split(",")[0].removeprefix("flipside/") not in moved
                 ).encode()
             light.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
-    files = {name: name.replace("/", "-") for name in moved}
     (data_dir / "files.json").write_text(json.dumps(files, indent=1, sort_keys=True))
     return out
+
+
+EXPLORER_MODULES = re.compile(r"flipside/(tree_file|symmetry|[a-z]+/explorer)\.pyc")
+"""The opening explorer's modules in the compiled wheel: served in ``explorer/`` instead."""
+EXPLORER_COMMAND = "flipside/explore_cli.pyc"
+"""The explorer's command line: no page runs it, so the site leaves it out."""
+
+
+def split_explorer(wheel: Path, out_dir: Path) -> None:
+    """Take the opening explorer's modules out of the compiled ``wheel`` (rewritten in place,
+    its ``RECORD`` without them) into ``out_dir``, with a list ``modules.json``, and leave its
+    command out: the worker fetches the modules with the game's tree when the explorer is
+    first opened, so that they add nothing to the wheel a first visit may download."""
+    moved: dict[str, str] = {}
+    dropped: set[str] = set()
+    light = wheel.with_suffix(".tmp")
+    with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(light, "w") as out:
+        for info in full.infolist():
+            body = full.read(info)
+            name = info.filename.removeprefix("flipside/")
+            if EXPLORER_MODULES.fullmatch(info.filename):
+                moved[name] = name.replace("/", "-")
+                (out_dir / moved[name]).write_bytes(body)
+                continue
+            if info.filename == EXPLORER_COMMAND:
+                dropped.add(name)
+                continue
+            if info.filename.endswith(".dist-info/RECORD"):
+                lines = body.decode().splitlines(keepends=True)
+                gone = {*moved, *dropped}
+                body = "".join(
+                    line
+                    for line in lines
+                    if line.split(",")[0].removeprefix("flipside/") not in gone
+                ).encode()
+            out.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    if len(moved) < 3:
+        raise SystemExit(f"build_site: the explorer's modules are not in {wheel.name}: {moved}")
+    (out_dir / "modules.json").write_text(json.dumps(moved, indent=1, sort_keys=True))
+    light.replace(wheel)
 
 
 def compile_wheel(wheel: Path, npm_runtime: Path) -> None:
@@ -313,6 +371,7 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     app = build_app_wheel(ROOT / "build" / "wheel")
     light = split_data(app, pyodide_dir)
     compile_wheel(light, npm_runtime)
+    split_explorer(light, dist / "explorer")
     wheels = [light, *(Path(shutil.copy2(w, pyodide_dir / w.name)) for w in extra_wheels)]
     write_lock(pyodide_dir, wheels, npm_runtime)
     write_reduced_stdlib(pyodide_dir, npm_runtime, [app, *wheels[1:]])

@@ -86,6 +86,7 @@ export function installAutomation(app) {
         review: app.reviewSnapshot(),
         puzzle: app.puzzleSnapshot(),
         lesson: app.lessonSnapshot(),
+        explorer: app.explorerSnapshot?.() ?? null,
         share: app.shareSnapshot(),
         sounds: app.soundsSnapshot(),
         library: app.librarySnapshot(),

@@ -229,6 +229,7 @@ export function installPanel(app) {
     app.renderReview();
     app.renderPuzzle();
     app.renderLesson();
+    app.renderExplorer?.();
     app.renderFriend();
     canvas.setAttribute("aria-label", tr("{game} board. {status}. Arrow keys move, Enter plays.", { game: page.gameView.title, status: s.status }));
     renderChoice();
