@@ -160,15 +160,17 @@ def split_data(wheel: Path, pyodide_dir: Path) -> Path:
 
 EXPLORER_MODULES = re.compile(r"flipside/(tree_file|symmetry|[a-z]+/explorer)\.pyc")
 """The opening explorer's modules in the compiled wheel: served in ``explorer/`` instead."""
+EXPLORER_COMMAND = "flipside/explore_cli.pyc"
+"""The explorer's command line: no page runs it, so the site leaves it out."""
 
 
 def split_explorer(wheel: Path, out_dir: Path) -> None:
     """Take the opening explorer's modules out of the compiled ``wheel`` (rewritten in place,
-    its ``RECORD`` without them) into ``out_dir``, with a list ``modules.json``: the worker
-    fetches them with the game's tree when the explorer is first opened, so that they add
-    nothing to the wheel a first visit may download. The ``explore`` command stays in the
-    wheel (the command line's parser, which the tests in Pyodide use, adds it to each game)."""
+    its ``RECORD`` without them) into ``out_dir``, with a list ``modules.json``, and leave its
+    command out: the worker fetches the modules with the game's tree when the explorer is
+    first opened, so that they add nothing to the wheel a first visit may download."""
     moved: dict[str, str] = {}
+    dropped: set[str] = set()
     light = wheel.with_suffix(".tmp")
     with zipfile.ZipFile(wheel) as full, zipfile.ZipFile(light, "w") as out:
         for info in full.infolist():
@@ -178,12 +180,16 @@ def split_explorer(wheel: Path, out_dir: Path) -> None:
                 moved[name] = name.replace("/", "-")
                 (out_dir / moved[name]).write_bytes(body)
                 continue
+            if info.filename == EXPLORER_COMMAND:
+                dropped.add(name)
+                continue
             if info.filename.endswith(".dist-info/RECORD"):
                 lines = body.decode().splitlines(keepends=True)
+                gone = {*moved, *dropped}
                 body = "".join(
                     line
                     for line in lines
-                    if line.split(",")[0].removeprefix("flipside/") not in moved
+                    if line.split(",")[0].removeprefix("flipside/") not in gone
                 ).encode()
             out.writestr(info, body, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
     if len(moved) < 3:
