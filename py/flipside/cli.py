@@ -16,11 +16,13 @@ variables ask for, as gettext reads them: ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGE
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from flipside import explore_cli, i18n, review_cli
+from flipside import i18n, review_cli
 from flipside.i18n import tr
 from flipside.othello import cli as othello_cli
 from flipside.themisto import cli as themisto_cli
@@ -34,13 +36,30 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def add_explore(commands: Any, game: str) -> None:
+    """Add ``explore`` to the sub-commands of ``game``; `flipside.explore_cli` runs it,
+    imported then (the site's app wheel, which the page and the tests in Pyodide load, leaves
+    the explorer's modules out)."""
+    p = commands.add_parser(
+        "explore", help="the moves played from a position in the explorer's games"
+    )
+    p.add_argument("source", nargs="?", metavar="GAME", help="a transcript, a link or a file")
+    p.add_argument("--json", action="store_true", help="print JSON for tools")
+    p.set_defaults(func=_explore, game_name=game)
+
+
+def _explore(args: argparse.Namespace) -> int:
+    status: int = importlib.import_module("flipside.explore_cli").run(args)
+    return status
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="flipside", description="Othello and Themisto rules, notation and AI.")
     games = parser.add_subparsers(dest="game", required=True, parser_class=_Parser)
     for name, game_cli in (("othello", othello_cli), ("themisto", themisto_cli)):
         commands = game_cli.add_parser(games)
         review_cli.add_command(commands, name)
-        explore_cli.add_command(commands, name)
+        add_explore(commands, name)
     return parser
 
 

@@ -3,7 +3,8 @@
 ``GAME`` is anything ``analyse`` reads (a transcript, a link, a GGF game, a file); without it,
 the start position. It prints what the game's explorer tree holds for the position at the
 end of that game: the moves played from it with their games and results, and where the game
-left the tree; as JSON with ``--json``.
+left the tree; as JSON with ``--json``. Its arguments are parsed by ``flipside.cli``, which
+imports this module only when the command runs: the site's app wheel leaves it out.
 """
 
 from __future__ import annotations
@@ -16,16 +17,6 @@ from flipside import games
 from flipside.i18n import ntr, number, tr
 from flipside.record import Record
 from flipside.review_cli import read_game
-
-
-def add_command(commands: Any, game: str) -> None:
-    """Add ``explore`` to the sub-commands of ``game``."""
-    p = commands.add_parser(
-        "explore", help="the moves played from a position in the explorer's games"
-    )
-    p.add_argument("source", nargs="?", metavar="GAME", help="a transcript, a link or a file")
-    p.add_argument("--json", action="store_true", help="print JSON for tools")
-    p.set_defaults(func=_explore, game_name=game)
 
 
 def source_text(meta: dict[str, Any]) -> str:
@@ -118,7 +109,8 @@ def _signed(value: float | None) -> str:
     return ("+" if value > 0 else "") + number(value, ".1f")
 
 
-def _explore(args: argparse.Namespace) -> int:
+def run(args: argparse.Namespace) -> int:
+    """The command (its parser is :func:`flipside.cli.add_explore`)."""
     game = args.game_name
     record = Record(game, "").text() if args.source is None else read_game(args.source, game)
     answer = games.explorer(game).explore(record)
