@@ -98,18 +98,20 @@ export function installStartup(app) {
 
   /** The search worker (the computer, hints, graph) starts at once when the computer is to
    *  move or hints are on, otherwise when the page is idle after the first frames, so that its
-   *  start (a second Python) does not compete with the player's first click. */
+   *  start (a second Python) does not compete with the player's first click; or when work
+   *  asks for it sooner (a review: `startSearch`). */
   function startSearchWorker() {
-    let searchStarted = false;
-    const start = () => {
-      if (searchStarted) return;
-      searchStarted = true;
-      ai.start();
-      if (page.state) ai.update(page.state);
-    };
-    if (ai.computerToMove() || ai.settings.hints) return start();
-    setTimeout(start, 1500);
-    canvas.addEventListener("pointerdown", () => setTimeout(start, 400), { once: true });
+    if (ai.computerToMove() || ai.settings.hints) return startSearch();
+    setTimeout(startSearch, 1500);
+    canvas.addEventListener("pointerdown", () => setTimeout(startSearch, 400), { once: true });
+  }
+
+  let searchStarted = false;
+  function startSearch() {
+    if (searchStarted) return;
+    searchStarted = true;
+    ai.start();
+    if (page.state) ai.update(page.state);
   }
 
   function registerServiceWorker() {
@@ -135,11 +137,11 @@ export function installStartup(app) {
   window.addEventListener("pagehide", (event) => {
     if (!event.persisted) return;
     engine.worker?.terminate();
-    ai.search.engine?.worker?.terminate();
+    ai.pool.terminate();
   });
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) location.reload();
   });
 
-  Object.assign(app, { firstState, startEngine, startSearchWorker, registerServiceWorker });
+  Object.assign(app, { firstState, startEngine, startSearchWorker, startSearch, registerServiceWorker });
 }
