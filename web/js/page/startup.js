@@ -86,7 +86,6 @@ export function installStartup(app) {
       startSearchWorker();
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
-      registerServiceWorker();
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
@@ -112,10 +111,16 @@ export function installStartup(app) {
     searchStarted = true;
     ai.start();
     if (page.state) ai.update(page.state);
+    // The offline copy once the search worker has started (or failed to): its precache (the
+    // whole site read again and stored) on the same core as a first click right after the
+    // start delayed that click by about a second on a slow device (docs/page.md).
+    ai.search.starting.then(registerServiceWorker, registerServiceWorker);
   }
 
+  let registered = false;
   function registerServiceWorker() {
-    if (!("serviceWorker" in navigator)) return;
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
     // A new build took over a page an older build served: the game is saved, so offer the
     // reload that brings the page up to date (its workers would otherwise mix the two builds).
     const updating = navigator.serviceWorker.controller !== null;
