@@ -5,12 +5,14 @@ same figures of an unconfined Chromium, in the same run. (DevTools' CPU throttli
 page's thread only, not the workers where all of Flipside's Python runs.)
 
 Per profile, in one fresh Chromium: navigation to the board drawn and to the engine ready
-(cold); the first click right after it, to the move drawn; the computer's replies at each
-game's top level, timed as the ``replies`` section times them (from the move typed to the
-reply drawn) against the level's page budget, with the depth each reply reached; a review of the bench's 60-move
-Othello game at a fixed depth (``pool.DEPTH``) with the Search workers setting on Auto; and
-the page's memory after it (anonymous PSS of the browser's processes, as ``first_visit``
-reads it).
+(cold); the first click right after it, to the move drawn (the page's clock, from its
+pointer event) and from the click sent to the move seen (the bench's clock: an event that
+waits for a busy page thread counts too); the computer's replies at each game's top level,
+timed as the ``replies`` section times them (from the move typed to the reply drawn)
+against the level's page budget, with the depth each reply reached; a review of the bench's
+60-move Othello game at a fixed depth (``pool.DEPTH``) with the Search workers setting on
+Auto; and the page's memory after it (anonymous PSS of the browser's processes, as
+``first_visit`` reads it).
 
 ``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table (``./build.sh
 bench``; ``dist/`` must be built); run the file to print them.
@@ -117,10 +119,12 @@ def profile(pw: Any, origin: str, pinned: Path | None) -> dict[str, Any]:
         snap = wait_ready(tab.page)
         ready = snap["timings"]["engineReady"]
         drawn = snap["timings"]["boardDrawn"]
+        sent = time.perf_counter()
         click_square(tab.page, snap, snap["legal"][0])
         tab.wait_until("window.flipside.snapshot().moves.length >= 1", 60)
+        seen = (time.perf_counter() - sent) * 1000
         first = tab.evaluate("window.flipside.snapshot().timings.lastMove")
-        out: dict[str, Any] = {"drawn": drawn, "ready": ready, "first": first}
+        out: dict[str, Any] = {"drawn": drawn, "ready": ready, "first": first, "seen": seen}
         for game in GAMES:
             out[game] = replies(tab, origin, game)
         fresh(tab, f"{origin}/#{othello_game()}")
@@ -162,6 +166,7 @@ def profile_rows(normal: dict[str, Any], slow: dict[str, Any], share: float) -> 
         ("drawn", "navigation -> board drawn, cold", "ms", 0),
         ("ready", "navigation -> engine ready, cold", "ms", 0),
         ("first", "first click -> move drawn", "ms", 0),
+        ("seen", "first click sent -> move seen by the bench", "ms (round trips included)", 0),
         ("review", f"review, Othello 60 moves, depth {DEPTH}, Auto", "s", 1),
         ("memory", "page memory after the review", "MB anonymous PSS", 0),
     ):
