@@ -86,6 +86,7 @@ export function installStartup(app) {
       startSearchWorker();
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
+      watchForANewBuild();
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
@@ -117,12 +118,12 @@ export function installStartup(app) {
     ai.search.starting.then(registerServiceWorker, registerServiceWorker);
   }
 
-  let registered = false;
-  function registerServiceWorker() {
-    if (registered || !("serviceWorker" in navigator)) return;
-    registered = true;
-    // A new build took over a page an older build served: the game is saved, so offer the
-    // reload that brings the page up to date (its workers would otherwise mix the two builds).
+  // A new build took over a page an older build served: the game is saved, so offer the
+  // reload that brings the page up to date (its workers would otherwise mix the two builds).
+  // Watched from ready, not from the registration below: the browser looks for a new build
+  // of an installed service worker by itself when the page loads, and may switch before then.
+  function watchForANewBuild() {
+    if (!("serviceWorker" in navigator)) return;
     const updating = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (!updating) return; // the first install, not an update
@@ -131,6 +132,12 @@ export function installStartup(app) {
         run: () => location.reload(),
       });
     });
+  }
+
+  let registered = false;
+  function registerServiceWorker() {
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
     navigator.serviceWorker.register("sw.js").catch(() => {
       // No offline copy (e.g. served over plain http from another host): the game still works.
     });
