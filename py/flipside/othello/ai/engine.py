@@ -75,11 +75,11 @@ LEVELS: dict[int, Level] = {
     6: Level(
         depth=30,
         seconds=1.2,
-        endgame=17,
+        endgame=16,
         noise=0.0,
         book=True,
         selectivity=1.0,
-        probable=5,
+        probable=6,
     ),
 }
 """The levels, weakest first. The strongest (``MAX_LEVEL``) is also called ``"max"``."""
