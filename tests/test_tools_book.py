@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from flipside.othello.ai.openings import map_bits, parse_book
-from flipside.othello.board import START_BLACK, START_WHITE
+from flipside.othello.board import START_BLACK, START_WHITE, Board
 from tools.train import build_book as tool
 
 
@@ -43,3 +45,25 @@ def test_a_leaf_is_the_best_move_outside_the_book() -> None:
     move, _ = tool.leaf(*child, [], 4)
     other, _ = tool.leaf(*child, [move], 4)
     assert move >= 0 and other >= 0 and other != move
+
+
+def test_learning_takes_the_positions_of_the_lost_games_only(tmp_path: Path) -> None:
+    def game(a_colour: str, black_margin: int, moves: list[str]) -> str:
+        record = {"a_colour": a_colour, "black_margin": black_margin, "opening": "f5d6"}
+        record["moves"] = [{"move": m, "book": False, "exact": False} for m in moves]
+        return json.dumps(record)
+
+    records = tmp_path / "games.jsonl"
+    lost = game("black", -4, ["c3", "d3", "c4"])  # A (Black) lost by 4
+    won = game("white", -4, ["c5", "f4", "e3"])  # A (White) won by 4
+    records.write_text(lost + "\n" + won + "\n")
+    expected = set()
+    board = Board.from_transcript("f5d6")
+    for square in ["c3", "d3"]:  # up to 4 plies: the positions before the 3rd and 4th moves
+        expected.add(tool.canonical(*board.bits())[0])
+        board.push_str(square)
+    assert tool.lost_game_positions([records], "A", 4) == expected
+    assert tool.lost_game_positions([records], "B", 5) == {
+        tool.canonical(*Board.from_transcript(line).bits())[0]
+        for line in ("f5d6", "f5d6c5", "f5d6c5f4")
+    }
