@@ -2,20 +2,23 @@
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
-from flipside.othello.ai.engine import MAX_LEVEL, Engine
+from flipside.othello.ai.engine import LEVELS, MAX_LEVEL, Engine
 from flipside.othello.ai.openings import (
     book,
     book_move,
+    book_moves,
     map_bits,
     map_square,
     named_lines,
     opening_of,
     recognise,
 )
+from flipside.othello.ai.search import Searcher
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import Move, square_name
@@ -96,52 +99,102 @@ def test_other_starts_have_no_name() -> None:
     assert opening_of(Board()) is None
 
 
-def test_book_moves_are_legal_and_found_in_every_orientation() -> None:
+def test_book_loads_its_moves_are_legal_best_first_and_found_in_every_orientation() -> None:
     entries = book()
-    assert 1000 < len(entries) < 20000
-    for (P, O), (sq, mean) in entries.items():
-        assert legal_moves(P, O) >> sq & 1
-        assert -64 <= mean <= 64
-    (P, O), (sq, _) = sorted(entries.items())[len(entries) // 2]
+    assert 5_000 < len(entries) < 100_000
+    for (P, O), moves in entries.items():
+        assert moves and all(legal_moves(P, O) >> sq & 1 for sq, _ in moves)
+        values = [v for _, v in moves]
+        assert values == sorted(values, reverse=True)
+        assert all(-64 <= v <= 64 and v >= values[0] - 6 for v in values)
+    (P, O), moves = sorted(entries.items())[len(entries) // 2]
     for symmetry in range(8):
-        hit = book_move(map_bits(symmetry, P), map_bits(symmetry, O))
-        assert hit is not None and hit[0] == map_square(symmetry, sq)
+        hit = book_moves(map_bits(symmetry, P), map_bits(symmetry, O))
+        assert hit == tuple((map_square(symmetry, sq), v) for sq, v in moves)
+    book.cache_clear()
+    assert book() == entries  # the same file, the same book
 
 
-def test_book_follows_a_main_line_and_only_strong_levels_use_it() -> None:
-    board = Board()
-    for _ in range(8):
+def test_book_values_are_minimaxed_through_the_book() -> None:
+    # A move that leads to another book position is worth minus that position's best value.
+    entries = book()
+    linked = 0
+    for (P, O), moves in sorted(entries.items())[::20]:
+        for sq, value in moves:
+            child = Board.from_position(board_text(P, O))
+            child.push(Move(sq))
+            hit = book_moves(*child.bits()) if child.has_legal_move() else None
+            if hit is not None:
+                assert value == -hit[0][1]
+                linked += 1
+    assert linked > 100
+
+
+def test_book_values_agree_with_a_search() -> None:
+    # At the book's edge (no move leads to another book position) the values come from the
+    # leaf searches alone: a shorter search of the same engine agrees within a few discs.
+    entries = book()
+    edge = []
+    for (P, O), moves in sorted(entries.items())[::7]:
+        board = Board.from_position(board_text(P, O))
+        children = []
+        for move in board.legal_moves():
+            child = Board.from_position(board_text(P, O))
+            child.push(move)
+            children.append(child)
+        if all(book_moves(*c.bits()) is None for c in children if c.has_legal_move()):
+            edge.append(((P, O), moves[0][1]))
+        if len(edge) == 12:
+            break
+    assert len(edge) == 12
+    gaps = [abs(Searcher(selectivity=1.0).run(P, O, 6).score - v) for (P, O), v in edge]
+    assert sum(gaps) / len(gaps) < 3.0, gaps
+
+
+def board_text(P: int, O: int) -> str:
+    """The position text of (P, O) with P (as Black) to move."""
+    cells = "".join("X" if P >> sq & 1 else "O" if O >> sq & 1 else "-" for sq in range(64))
+    return cells + " X"
+
+
+def test_book_follows_archive_lines_and_only_strong_levels_use_it() -> None:
+    board = Board.from_transcript("f5")  # archive_replies counts lines from f5
+    line = ["f5"]
+    for _ in range(6):
+        # The book's positions are the archive's: its main line was played many times.
+        assert sum(games for games, _ in archive_replies(line).values()) >= 10, line
         hit = book_move(*board.bits())
         assert hit is not None
         board.push(Move(hit[0]))
-    assert opening_of(board) is not None
+        line.append(square_name(hit[0]))
     info = Engine(level=MAX_LEVEL).think(Board.from_transcript("f5"))
-    assert info["book"] is True and info["move"] == "d6"
+    best = book_move(*Board.from_transcript("f5").bits())
+    assert best is not None
+    assert info["book"] is True and info["move"] == square_name(best[0])
+    assert info["score"] == best[1]
     assert info["nodes"] == 0 and info["depth"] == 0  # answered with no search
     assert "book" not in Engine(level=3).think(Board.from_transcript("f5"))
     assert book_move(*random_position_out_of_book().bits()) is None
 
 
 def random_position_out_of_book() -> Board:
-    # Where the book's own Diagonal line ends: fewer than 30 archive games reach it.
-    return Board.from_transcript("f5f6e6f4g6c5f3g5")
+    # A seeded random game of 16 moves: no archive player went there.
+    rnd = random.Random(5)
+    board = Board()
+    while board.ply < 16:
+        board.push(rnd.choice(board.legal_moves()))
+    return board
 
 
-def test_book_moves_agree_with_a_recount_of_the_archive() -> None:
-    # The book's rule (py/tools/train/build_book.py), applied here to a fresh count of the raw
-    # records: among the moves played at least 12 times and at least a tenth as often as
-    # the most played one, the best mean outcome shrunk towards 0 (sum / (games + 30)).
-    line: list[str] = []
-    for _ in range(4):
-        replies = archive_replies(line)
-        most = max(games for games, _ in replies.values())
-        candidates = {
-            move: total / (games + 30)
-            for move, (games, total) in replies.items()
-            if games >= 12 and games >= 0.1 * most
-        }
-        expected = max(candidates, key=candidates.__getitem__)
-        hit = book_move(*Board.from_transcript("".join(line)).bits())
-        assert hit is not None and square_name(hit[0]) == expected, (line, replies)
-        line.append(expected)
-    assert line[:3] == ["f5", "d6", "c3"]  # the main line: Perpendicular, then Tiger
+def test_lower_levels_vary_their_book_moves_the_top_level_does_not() -> None:
+    board = Board.from_transcript("f5d6")
+    moves = book_moves(*board.bits())
+    assert moves is not None
+    spread = LEVELS[4].book_spread
+    near = {square_name(sq) for sq, v in moves if v >= moves[0][1] - spread}
+    assert len(near) >= 2
+    chosen = [Engine(4, seed=s).think(board)["move"] for s in range(24)]
+    assert set(chosen) <= near and len(set(chosen)) >= 2
+    assert chosen == [Engine(4, seed=s).think(board)["move"] for s in range(24)]
+    top = {Engine(MAX_LEVEL, seed=s).think(board)["move"] for s in range(6)}
+    assert top == {square_name(moves[0][0])}

@@ -1,4 +1,5 @@
-"""Exact endgame solver: FFO #1-#19 scores and best-move sets, and a brute-force check."""
+"""Exact endgame solver: FFO #1-#19 scores and best-move sets, FFO #20-#39 (the data and the
+smaller ones), and a brute-force check."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from flipside.othello.bitboard import flips, legal_moves
 from flipside.othello.notation import square_name
 
 FFO = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "ffo" / "ffo-1-19.tsv"
+FFO_20_39 = Path(__file__).resolve().parent / "data" / "ffo-20-39.tsv"
 
 
 def ffo_rows() -> list[list[str]]:
@@ -80,6 +82,29 @@ def test_ffo_every_move_score(ident: str) -> None:
     expected = {m.split(":")[0]: int(m.split(":")[1]) for m in row[6].split()}
     got = {square_name(sq): v for sq, v in Solver().move_scores(P, O).items()}
     assert got == expected
+
+
+def test_ffo_20_39_data_lists_every_legal_move_of_its_positions() -> None:
+    rows = [line.split("\t") for line in FFO_20_39.read_text().splitlines()[1:]]
+    assert [row[0] for row in rows] == [f"ffo{i}" for i in range(20, 40)]
+    for ident, board64, side, empties, score, best, scores in rows:
+        P, O = own_bits(board64, side)
+        assert 64 - (P | O).bit_count() == int(empties), ident
+        listed = {m.split(":")[0]: int(m.split(":")[1]) for m in scores.split()}
+        moves = legal_moves(P, O)
+        assert set(listed) == {square_name(sq) for sq in range(64) if moves >> sq & 1}, ident
+        top = max(listed.values())
+        assert int(score) == top and set(best.split(",")) == {
+            m for m, v in listed.items() if v == top
+        }
+
+
+@pytest.mark.parametrize("ident", ["ffo20", "ffo21"])
+def test_ffo_20_39_smallest_solve_to_the_file(ident: str) -> None:
+    row = next(r.split("\t") for r in FFO_20_39.read_text().splitlines() if r.startswith(ident))
+    P, O = own_bits(row[1], row[2])
+    score, best = solve(P, O)
+    assert score == int(row[4]) and {square_name(sq) for sq in best} == set(row[5].split(","))
 
 
 def test_solver_matches_minimax_on_random_small_endgames() -> None:

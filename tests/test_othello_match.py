@@ -70,3 +70,12 @@ def test_openings_are_distinct_legal_lines() -> None:
     assert len(lines) == len(set(lines)) == 20
     assert lines == match.openings(20, 6, seed=3)
     assert {len(Board.from_transcript(t).move_stack) for t in lines} == {6}
+
+
+def test_xot_openings_are_distinct_lines_of_the_list() -> None:
+    from flipside.othello.xot import is_xot
+
+    lines = match.openings(30, 8, seed=4, kind="xot")
+    assert len(set(lines)) == 30 and all(is_xot(line) for line in lines)
+    assert lines == match.openings(30, 8, seed=4, kind="xot")
+    assert lines != match.openings(30, 8, seed=5, kind="xot")

@@ -107,10 +107,11 @@ def test_fit_script_runs_on_a_tiny_sample(tmp_path: Path) -> None:
 
 
 def test_selective_search_starts_a_depth_predicted_to_end_within_the_budget() -> None:
-    finished = [0.0, 0.1, 0.3]  # depths ending at 0.1 s and 0.3 s: the next costs about 0.4 s
+    finished = [0.0, 0.1, 0.3]  # the last depth took 0.2 s: the next, 2.2 times that, 0.44 s
     assert next_fits(finished, 0.75, 1.5)
-    assert not next_fits(finished, 0.65, 1.5)
+    assert not next_fits(finished, 0.73, 1.5)
     assert not next_fits(finished, 10.0, 0.0)  # full width: the start share alone
-    # A depth far cheaper than the one before is still assumed to grow 1.5x: ends at 0.325 s.
-    assert next_fits([0.0, 0.3, 0.31], 0.33, 1.5)
-    assert not next_fits([0.0, 0.3, 0.31], 0.32, 1.5)
+    # The growth is assumed, not measured from the depths before: a depth far cheaper than
+    # the one before (hash table hits) predicts a cheap next one.
+    assert next_fits([0.0, 0.3, 0.31], 0.333, 1.5)
+    assert not next_fits([0.0, 0.3, 0.31], 0.33, 1.5)

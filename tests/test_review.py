@@ -178,6 +178,17 @@ def test_the_facade_judges_one_move_and_refuses_bad_requests() -> None:
         "message": "ply must be 0..1, got 2",
     }
     assert "ply must be" in str(call("judge", record="othello/f5d6", ply=True)["error"])
+    # A fixed depth: the row review.judge gives at that depth, whatever the time.
+    record = "othello/f5d6c3d3c4f4"
+    assert call("judge", record=record, ply=4, depth=3)["result"] == review.judge(
+        record, 4, None, 3
+    )
+    for depth in (0, 9, True, "3"):
+        error = call("judge", record=record, ply=4, depth=depth)["error"]
+        assert error == {
+            "type": "ValueError",
+            "message": f"depth must be an integer 1..8, got {depth!r}",
+        }
     assert "no game called 'chess'" in str(call("judge", record="chess/e4", ply=0)["error"])
     error = call("review_summary", record="othello/f5", rows=[{"nothing": 1}])["error"]
     assert isinstance(error, dict) and error["message"] == "rows must be a list of judge answers"

@@ -504,14 +504,20 @@ def _split_step(found: JSON) -> JSON:
 
 
 @method
-def judge(record: str, ply: int, seconds: float | None = None) -> JSON:
+def judge(record: str, ply: int, seconds: float | None = None, depth: int | None = None) -> JSON:
     """The review of move ``ply`` (0-based) of the game ``record``: the move's value and the
     best move's (the mover's view, the game's review unit), the loss, ``exact`` and the mark
-    (None, "inaccuracy", "mistake" or "blunder"); ``seconds``: native search time."""
+    (None, "inaccuracy", "mistake" or "blunder"); ``seconds``: native search time, or
+    ``depth``: a search of that many plies with no time limit (the same rows on any device:
+    the benches compare pools of workers with it)."""
     from flipside import review
 
     _record(record)
-    return review.judge(record, ply, checked_seconds(seconds))
+    if depth is not None and (
+        isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8
+    ):
+        raise ValueError(tr("depth must be an integer 1..8, got {depth!r}", depth=depth))
+    return review.judge(record, ply, checked_seconds(seconds), depth)
 
 
 @method

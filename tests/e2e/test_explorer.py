@@ -373,7 +373,13 @@ def test_the_explorer_offline_and_in_german_in_every_engine(tab: Tab, dist: Path
     tab.choose("#language", "de")
     tab.wait_until("document.documentElement.lang === 'de'")
     tab.click("#explorer-open")
-    tab.wait_until(shown("themisto/"))
+    try:
+        tab.wait_until(shown("themisto/"))
+    except AssertionError as error:  # say what the panel and the page had instead
+        seen = tab_snapshot(tab)
+        raise AssertionError(
+            f"{error}; explorer {seen['explorer']}; errors {seen['errors']}"
+        ) from None
     snap = tab_snapshot(tab)
     assert snap["explorer"]["moves"] == native("themisto/")["moves"]
     games = native("themisto/")["games"]

@@ -1,75 +1,44 @@
 // The computer opponent, move hints, the evaluation graph and the opening name.
 //
 // Searches run in a second engine worker (role "search": the same worker.js), so the rules
-// worker always answers at once and the page stays responsive. Cancelling a search (undo,
-// new game, "Move now", a changed setting) terminates that worker and starts a fresh one
-// in the background (a snapshot start, about a second); answers from a terminated worker
-// are never used. Every answer is checked against the game record it was asked for.
+// worker always answers at once and the page stays responsive; the searches a game's view
+// lists in `pooled` are shared over the pool of search workers (pool.js) when it has more
+// than one. Cancelling a search (undo, new game, "Move now", a changed setting) terminates
+// that worker (and a split's busy extra workers) and starts a fresh one in the background (a
+// snapshot start, about a second); answers from a terminated worker are never used. Every
+// answer is checked against the game record it was asked for.
 // Nothing here is particular to one game: the facade's `think`, `hints`, `value` and
 // `opening` answer for the record's game (hints at that game's hint level).
 
-import { Engine, EngineError } from "./engine.js";
+import { EngineError } from "./engine.js";
+import { GAMES } from "./games/index.js";
 import { onLanguageChange, tr } from "./i18n.js";
+import { Cancelled, Pool, SearchWorker, WorkerLost } from "./pool.js";
 import { errorText } from "./page/text.js";
 
-export class Cancelled extends Error {}
+export { Cancelled };
 
 /** Watching the computer play itself: the pause before each move, so the eye can follow. */
 export const WATCH_GAP_MS = 400;
-
-/** The search worker, restartable; calls made before a restart reject with Cancelled. */
-class SearchWorker {
-  constructor() {
-    this.engine = null;
-    this.starting = null;
-    this.generation = 0;
-    this.ready = false;
-  }
-
-  start() {
-    this.generation++;
-    this.engine?.stop();
-    const engine = new Engine({ name: "search" });
-    this.engine = engine;
-    this.ready = false;
-    this.starting = engine.start().then(() => {
-      if (this.engine === engine) this.ready = true;
-      return engine;
-    });
-    this.starting.catch(() => {});
-  }
-
-  async call(method, params, onReport = null) {
-    if (!this.engine) this.start();
-    const generation = this.generation;
-    try {
-      const engine = await this.starting;
-      if (generation !== this.generation) throw new Cancelled();
-      return await engine.call(method, params, (report) => {
-        if (generation === this.generation) onReport?.(report);
-      });
-    } catch (err) {
-      if (generation !== this.generation) throw new Cancelled();
-      throw err;
-    }
-  }
-}
 
 /** Page-side state of the AI features; `update(state)` after every new game state. */
 export class ComputerPlayer {
   /**
    * @param {{play: (record: string, move: string) => void, changed: () => void,
-   *          budget: () => number|null, settings: {computer, level, hints}}} hooks
+   *          budget: () => number|null, settings: {computer, level, hints},
+   *          workers?: "auto"|number}} hooks
    *   play: the computer's move (the page sends it to the rules worker);
    *   changed: something shown in the panel or on the board changed;
-   *   budget: seconds the computer may spend on this move (its clock), or null.
+   *   budget: seconds the computer may spend on this move (its clock), or null;
+   *   workers: the pool's size setting.
    */
-  constructor({ play, changed, budget, settings }) {
+  constructor({ play, changed, budget, settings, workers = "auto" }) {
     this.play = play;
     this.changed = changed;
     this.budget = budget;
     this.settings = settings;
     this.search = new SearchWorker();
+    this.pool = new Pool(this.search, { setting: workers, keep: () => this.keepsPool() });
     this.state = null;
     this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
     this.thinking = null; // {record, level, report, moveNow}
@@ -89,8 +58,9 @@ export class ComputerPlayer {
     this.stepping = false; // watching, paused: one move is asked
   }
 
-  /** Start the search worker (after the rules engine is ready, not to slow its start). */
+  /** Start the search worker (after the rules engine is ready, not to slow its start); once. */
   start() {
+    if (this.started) return;
     this.started = true;
     this.search.start();
     this.warm();
@@ -102,6 +72,7 @@ export class ComputerPlayer {
     this.thinking = null;
     this.hintsFor = null;
     this.asked.clear();
+    this.pool.cancel();
     this.search.start();
     this.warm(game);
     this.search.starting.then(
@@ -113,7 +84,23 @@ export class ComputerPlayer {
   /** A fresh search worker's first request: load the game's AI (modules, evaluation, book,
    *  tables) so that no move it is asked pays for that inside its time. */
   warm(game = this.state?.game ?? "othello") {
-    this.search.call("warm", { game, level: this.settings.level }).catch(() => {});
+    this.pool.warm(game, this.settings.level);
+  }
+
+  /** Whether `kind`'s search ("think" at `level`, "hints") of `game` is shared over the
+   *  pool (the game view's `pooled`). */
+  pooled(game, kind, level = null) {
+    const pooled = GAMES[game]?.pooled?.[kind];
+    return kind === "think" ? !!pooled?.includes(String(level)) : !!pooled;
+  }
+
+  /** Whether the pool's idle extra workers are kept: the computer plays a side of a game
+   *  going on at a level that searches on the pool (its next move will need them). */
+  keepsPool() {
+    const state = this.state;
+    if (!state || state.over || !this.settings.computer) return false;
+    const levels = this.watching() ? [this.settings.level, this.settings.level2] : [this.settings.level];
+    return levels.some((level) => this.pooled(state.game, "think", level));
   }
 
   computerToMove(state = this.state) {
@@ -167,7 +154,11 @@ export class ComputerPlayer {
     if (stale) this.cancel();
     if (this.hints?.record !== target.record) this.hints = null;
     if (this.opening && this.opening.game !== state.game) this.opening = null;
-    if (!this.started) return this.changed();
+    if (!this.started) {
+      // A move asked before the search worker's idle start: it starts now, and the move waits for it.
+      if (!this.computerToMove()) return this.changed();
+      this.start();
+    }
     if (this.computerToMove()) {
       // The reply first: the opening's name and the graph's values wait for the next state.
       const held = this.watching() && this.paused && !this.stepping;
@@ -227,7 +218,8 @@ export class ComputerPlayer {
     try {
       if (this.watching()) await new Promise((resolve) => setTimeout(resolve, WATCH_GAP_MS));
       if (this.thinking !== job) return;
-      const answer = await this.search.call(
+      const game = state.game;
+      const answer = await this.pool.search(
         "think",
         seconds ? { record: job.record, level: job.level, seconds } : { record: job.record, level: job.level },
         (report) => {
@@ -236,6 +228,7 @@ export class ComputerPlayer {
           if (job.moveNow) this.moveNow();
           else this.changed();
         },
+        { game, level: job.level, split: this.pooled(game, "think", job.level) },
       );
       if (this.thinking !== job) return;
       this.thinking = null;
@@ -266,7 +259,8 @@ export class ComputerPlayer {
     const record = state.record;
     this.hintsFor = record;
     try {
-      const found = await this.search.call("hints", { record });
+      const game = state.game;
+      const found = await this.pool.search("hints", { record }, null, { game, split: this.pooled(game, "hints") });
       if (this.hintsFor !== record) return;
       this.hintsFor = null;
       this.hints = { ...found, record };
@@ -294,8 +288,8 @@ export class ComputerPlayer {
           this.changed();
         },
         (err) => {
-          this.asked.delete(record);
-          if (!(err instanceof Cancelled)) this.fail(err);
+          this.asked.delete(record); // asked again with the next state
+          if (!(err instanceof Cancelled || err instanceof WorkerLost)) this.fail(err);
         },
       );
     }

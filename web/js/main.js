@@ -16,7 +16,8 @@ import { initEditor } from "./editor.js";
 import { GAMES } from "./games/index.js";
 import { MoveHistory } from "./history.js";
 import { initImportExport } from "./import-export.js";
-import { loadGame, loadSettings } from "./store.js";
+import { SIZES } from "./pool.js";
+import { loadGame, loadSettings, loadWorkers } from "./store.js";
 import { installAutomation } from "./page/automation.js";
 import { installBoardView } from "./page/board-view.js";
 import { installFlow } from "./page/flow.js";
@@ -92,6 +93,7 @@ app.ai = new ComputerPlayer({
   play: (record, move) => app.computerPlays(record, move),
   changed: () => app.renderAI(),
   budget: () => app.computerBudget(),
+  workers: loadWorkers(SIZES),
 });
 
 for (const install of ROOMS) install(app);

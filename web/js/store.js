@@ -127,6 +127,26 @@ export function saveSettings(game, settings) {
   }
 }
 
+const WORKERS_KEY = "flipside.workers.v1";
+
+/** The pool of search workers' size setting: "auto" (the default) or a number of `sizes`. */
+export function loadWorkers(sizes) {
+  try {
+    const kept = storage()?.getItem(WORKERS_KEY) ?? "auto";
+    return sizes.includes(Number(kept)) ? Number(kept) : "auto";
+  } catch {
+    return "auto";
+  }
+}
+
+export function saveWorkers(setting) {
+  try {
+    storage()?.setItem(WORKERS_KEY, String(setting));
+  } catch {
+    // not kept: the next visit chooses Auto
+  }
+}
+
 const CHOICES_KEY = "flipside.newgame.v1";
 
 /** The New game dialog's last choices (an object; the dialog checks each field). */

@@ -16,15 +16,20 @@ replaces that field of the level's settings. ``--budget-scale`` multiplies both 
 Every player runs in its own process with its time budget counted in that process's CPU
 time (a busy machine does not weaken either side), or on the wall clock with
 ``--wall-clock`` (a search over several processes spends more CPU time than wall time).
-``--xot`` takes the openings from the XOT list instead of random lines. Each opening (a seeded random legal line
-of ``--plies`` moves, no two alike) is played twice with colours swapped; a pair's result is
+Each opening (a seeded random legal line of ``--plies`` moves, no two alike; with ``--openings
+xot`` a seeded sample of the XOT list, ``flipside.othello.xot``; with ``--xot`` the XOT list
+shuffled by the seed, as the parallel-search note's matches drew it) is played twice with
+colours swapped; a pair's result is
 the mean of its two games, and the error bars are 95% intervals from the spread of the pair
 results (pairs, not games, are independent). ``--workers 2`` plays two games at a time.
+``--record FILE`` appends every game to a JSON-lines file (opening, moves, which side A
+played, each move's book / exact flags and CPU time), for ``tools.play.othello_losses``.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import os
@@ -33,6 +38,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -270,11 +276,19 @@ class Player:
         self.proc.wait()
 
 
-def openings(count: int, plies: int, seed: int) -> list[str]:
-    """``count`` distinct random legal lines of ``plies`` moves (transcripts)."""
+def openings(count: int, plies: int, seed: int, kind: str = "random") -> list[str]:
+    """``count`` distinct openings (transcripts): random legal lines of ``plies`` moves, or
+    (``kind`` "xot") a seeded sample of the XOT list."""
     from flipside.othello.board import Board
 
     rnd = random.Random(seed)
+    if kind == "xot":
+        from flipside.othello.xot import xot_lines
+
+        lines = list(xot_lines())
+        if count > len(lines):
+            raise ValueError(f"the XOT list has {len(lines)} openings, {count} asked")
+        return rnd.sample(lines, count)
     seen: set[str] = set()
     out: list[str] = []
     for _ in range(1000 * count):
@@ -321,24 +335,45 @@ class MoveStats:
         )
 
 
+@dataclass
+class GameRecord:
+    """One game as played: its opening, every move after it (``"pass"`` included) with the
+    answer's flags, and Black's final disc difference."""
+
+    opening: str
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    black_margin: int = 0
+
+
 def play(
     black: Player, white: Player, opening: str, seed: int
-) -> tuple[int, list[float], list[float]]:
-    """One game; Black's final disc difference and each side's searched move times."""
+) -> tuple[int, list[float], list[float], GameRecord]:
+    """One game; Black's final disc difference, each side's searched move times and the
+    game's record."""
     from flipside.othello.board import Board
     from flipside.othello.notation import Color
 
     black.ask({"seed": seed})
     white.ask({"seed": seed + 1})
     times: dict[Color, list[float]] = {Color.BLACK: [], Color.WHITE: []}
+    record = GameRecord(opening)
 
     def searched(board: Board, answer: Mapping[str, object]) -> None:
         if not answer["book"] and len(board.legal_moves()) > 1:
             times[board.turn].append(float(str(answer["cpu"])))
+        record.moves.append(
+            {
+                "move": str(answer["move"]),
+                "book": bool(answer.get("book", False)),
+                "exact": bool(answer.get("exact", False)),
+                "cpu": round(float(str(answer.get("cpu", 0.0))), 4),
+            }
+        )
 
     players = {Color.BLACK: black.move, Color.WHITE: white.move}
     board = play_out(Board.from_transcript(opening), players, searched)
-    return board.result().score, times[Color.BLACK], times[Color.WHITE]
+    record.black_margin = board.result().score
+    return record.black_margin, times[Color.BLACK], times[Color.WHITE], record
 
 
 def budget_of(config: dict[str, str], scale: float) -> float:
@@ -359,12 +394,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b", default="level=6", help="configuration B")
     parser.add_argument("--games", type=int, default=40, help="games (even: pairs x 2)")
     parser.add_argument("--plies", type=int, default=8, help="random opening length")
+    parser.add_argument(
+        "--openings", choices=("random", "xot"), default="random", help="opening lines"
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-scale", type=float, default=1.0)
     parser.add_argument("--workers", type=int, default=1, help="games at a time")
     parser.add_argument("--json", type=Path, help="append the result to this JSON-lines file")
+    parser.add_argument("--record", type=Path, help="append every game to this JSON-lines file")
     parser.add_argument(
-        "--xot", action="store_true", help="openings from the XOT list instead of random lines"
+        "--xot",
+        action="store_true",
+        help="the XOT list shuffled by the seed (the parallel-search note's matches)",
     )
     parser.add_argument(
         "--wall-clock",
@@ -377,11 +418,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.xot:
         lines = xot_openings(args.games // 2, args.seed)
     else:
-        lines = openings(args.games // 2, args.plies, args.seed)
+        lines = openings(args.games // 2, args.plies, args.seed, args.openings)
     summary = Summary()
     stats = {"A": MoveStats(), "B": MoveStats()}
     start = time.perf_counter()
 
+    lock = threading.Lock()
     with tempfile.TemporaryDirectory() as tmp:
 
         def run(worker: int, jobs: list[tuple[int, str]]) -> None:
@@ -390,8 +432,15 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 for index, opening in jobs:
                     seed = args.seed * 100_000 + 4 * index
-                    as_black, ta1, tb1 = play(a, b, opening, seed)
-                    as_white, tb2, ta2 = play(b, a, opening, seed + 2)
+                    as_black, ta1, tb1, game1 = play(a, b, opening, seed)
+                    as_white, tb2, ta2, game2 = play(b, a, opening, seed + 2)
+                    if args.record:
+                        with lock, args.record.open("a") as out:
+                            for game, a_colour in ((game1, "black"), (game2, "white")):
+                                row = {"a": args.a, "b": args.b, "a_colour": a_colour}
+                                row |= dataclasses.asdict(game)
+                                row["budget_scale"] = args.budget_scale
+                                out.write(json.dumps(row) + "\n")
                     summary.pairs.append((as_black, -as_white))
                     stats["A"].times.extend(ta1 + ta2)
                     stats["B"].times.extend(tb1 + tb2)

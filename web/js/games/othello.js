@@ -25,6 +25,10 @@ export const othello = {
     "loss:2": N_("Loses 2 discs a move"),
     "loss:4": N_("Loses 4 discs a move"),
   },
+  // The searches shared over the pool of search workers when it has two or more (pool.js;
+  // docs/page.md): the hints (a value for every move). Not the top level's move: its root
+  // split gains little (docs/notes/2026-11-27-parallel-search.md).
+  pooled: { think: [], hints: true },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
   levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4, "loss:0.5": 1.6, "loss:1": 1.6, "loss:2": 1.6, "loss:4": 1.6 },
   graph: { legend: N_("(discs, Black's view)"), ahead: [N_("Black ahead"), N_("White ahead")] },

@@ -18,6 +18,10 @@ export function installAutomation(app) {
   window.flipside = {
     ready: app.ready,
     engine,
+    // For tests and benches: the pool of search workers (`kill(i)` as a crash does,
+    // `idleMs`, `search(...)`, pool.js), and a review at a fixed depth per move.
+    pool: ai.pool,
+    review: (options) => app.startReview(options),
     snapshot() {
       const s = page.state;
       const choice = page.selection?.choice;
@@ -70,6 +74,8 @@ export function installAutomation(app) {
         heaps: { rules: engine.answered.at(-1)?.heap ?? null, search: ai.search.engine?.answered.at(-1)?.heap ?? null },
         // "shared": the search worker instantiated the rules worker's compiled runtime.
         searchRuntime: ai.search.engine?.info?.runtime ?? null,
+        // The pool of search workers: its setting and size, workers running, splits, losses.
+        pool: ai.pool.snapshot(),
         aiError: ai.error,
         hints: app.hintSquares() ? { ...ai.hints.values } : null,
         hintsExact: app.hintSquares() ? ai.hints.exact : null,

@@ -8,7 +8,7 @@ import { squareLabel } from "../board.js";
 import { GAMES } from "../games/index.js";
 import { levelValue } from "../levels.js";
 import { writeLink } from "../link.js";
-import { loadSettings, saveSettings, saveState } from "../store.js";
+import { loadSettings, saveSettings, saveState, saveWorkers } from "../store.js";
 import { ntr, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
@@ -34,6 +34,15 @@ export function installFlow(app) {
     saveSettings(page.gameView.id, settings);
     ai.configure(settings);
     app.renderPanel();
+    app.renderAI();
+  }
+
+  /** The pool of search workers' size, from its menu (kept for every game). */
+  function changeWorkers() {
+    const chosen = $("workers").value;
+    const setting = chosen === "auto" ? "auto" : Number(chosen);
+    saveWorkers(setting);
+    ai.pool.choose(setting);
     app.renderAI();
   }
 
@@ -274,6 +283,7 @@ export function installFlow(app) {
     ask,
     settingsOf,
     changeSettings,
+    changeWorkers,
     computerPlays,
     computerBudget,
     show,

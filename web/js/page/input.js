@@ -92,6 +92,7 @@ export function installInput(app) {
   $("rules").addEventListener("click", () => app.showRules());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
   for (const id of ["computer", "level", "level2", "hints"]) $(id).addEventListener("change", app.changeSettings);
+  $("workers").addEventListener("change", app.changeWorkers);
   $("watch-pause").addEventListener("click", () => (ai.paused ? ai.resume() : ai.pause()));
   $("watch-step").addEventListener("click", () => ai.step());
 

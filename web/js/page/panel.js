@@ -54,6 +54,8 @@ export function installPanel(app) {
     $("level").value = String(level);
     $("level2").value = String(level2 ?? level);
     $("hints").checked = hints;
+    setText($("workers").options[0], tr("Auto ({n})", { n: ai.pool.auto }));
+    $("workers").value = String(ai.pool.setting);
     const watching = ai.watching() && withAI;
     $("level2").hidden = $("level2-label").hidden = $("watch-controls").hidden = !watching;
     $("level-label").textContent = watching ? tr("Level of {side}", { side: sideName(Object.keys(view.sides)[0]) }) : tr("Level");

@@ -1,10 +1,11 @@
-// The game review: every move of the game on screen judged in the search worker, one move at
-// a time (the facade's `judge`), with progress, cancel and a summary per player; marks in
+// The game review: every move of the game on screen judged on the pool of search workers
+// (pool.js), each worker one move at a time (the facade's `judge`), the results shown as they
+// come, with progress, cancel and a summary per player; marks in
 // the move list and on the graph, the best move ringed on the board, next / previous
 // mistake, and "Retry from here". A finished review is kept in the browser by its game's
 // record (store.js), so a reloaded game shows it again without computing it.
 
-import { Cancelled } from "../ai.js";
+import { Cancelled, WorkerLost } from "../pool.js";
 import { saveReview, loadReview } from "../store.js";
 import { announce } from "../announce.js";
 import { formatNumber, N_, ntr, tr } from "../i18n.js";
@@ -31,40 +32,31 @@ export function installReview(app) {
     return review && page.state && review.record === page.state.record ? review : null;
   }
 
-  async function start() {
+  async function start(options = {}) {
     const live = page.state;
     if (!live || !page.engineReady) return;
     if (!live.moves.length) {
       app.notice(tr("There is no move to review yet."));
       return;
     }
-    if (!ai.started) {
-      app.notice(tr("The computer player is still starting: try again in a moment."));
-      return;
-    }
-    const job = { cancelled: false, began: performance.now(), judged: 0 };
-    review = { record: live.record, rows: [], summary: null, plies: live.moves.length, job, error: null };
+    app.startSearch(); // asked before the search worker's idle start: it starts now
+    const plies = live.moves.length;
+    const job = { cancelled: false, began: performance.now(), judged: 0, todo: [...Array(plies).keys()], depth: options.depth };
+    review = { record: live.record, rows: new Array(plies).fill(null), summary: null, plies, job, error: null };
     render();
-    for (let ply = 0; ply < review.plies; ply++) {
-      // A computer reply goes first: the review waits while the computer is to move.
-      while (!job.cancelled && (ai.thinking || ai.computerToMove())) await sleep(PAUSE_MS);
-      if (job.cancelled) return;
-      let row;
-      try {
-        row = await ai.search.call("judge", { record: review.record, ply });
-      } catch (err) {
-        if (job.cancelled) return;
-        if (err instanceof Cancelled) {
-          ply--; // the search worker was restarted (an undo, a new setting): ask again
-          continue;
-        }
-        return fail(job, err);
-      }
-      if (job.cancelled) return;
-      review.rows.push(row);
-      job.judged++;
-      render();
-    }
+    // The moves are judged on the pool's workers at once, each taking the next move as it is
+    // free (with one worker: in order, as before there was a pool); the extra workers join
+    // once they have started.
+    const extras = ai.pool.grow(live.game).map((slot) =>
+      ai.pool.whenReady(slot, live.game).then(
+        () => judgeOn(slot, job),
+        () => {}, // it did not start: the others do its share
+      ),
+    );
+    await Promise.all([judgeOn(ai.search, job), ...extras]);
+    // A move an extra worker gave back after the others were done.
+    while (job.todo.length && !job.cancelled && review?.job === job) await judgeOn(ai.search, job);
+    if (job.cancelled || review?.job !== job || review.error || job.judged < plies) return;
     try {
       review.summary = await ai.search.call("review_summary", { record: review.record, rows: review.rows });
     } catch (err) {
@@ -78,6 +70,48 @@ export function installReview(app) {
     const marks = review.rows.filter((r) => r.mark).length;
     announce(ntr("Review finished: {n} marked move.", "Review finished: {n} marked moves.", marks));
     refresh();
+  }
+
+  /** Judge the review's moves on `slot` (a worker of the pool), one at a time, until none is
+   *  left. A computer reply goes first: the review waits while the computer is to move (the
+   *  move in hand is finished first). A move whose worker was restarted (an undo, a new
+   *  setting) or lost is asked again; an extra worker that is lost and cannot start again,
+   *  or is beyond a smaller pool size, leaves its moves to the others. */
+  async function judgeOn(slot, job) {
+    const extra = slot !== ai.search;
+    try {
+      for (;;) {
+        slot.held = false;
+        while (!job.cancelled && (ai.thinking || ai.computerToMove())) await sleep(PAUSE_MS);
+        if (job.cancelled || !job.todo.length || review?.job !== job) return;
+        if (extra && ai.pool.extras.indexOf(slot) >= ai.pool.size - 1) return;
+        slot.held = extra;
+        const ply = job.todo.shift();
+        let row;
+        try {
+          const params = { record: review.record, ply };
+          row = await slot.call("judge", job.depth ? { ...params, depth: job.depth } : params);
+        } catch (err) {
+          if (job.cancelled) return;
+          job.todo.unshift(ply);
+          if (err instanceof Cancelled) continue; // restarted: ask again
+          if (err instanceof WorkerLost) {
+            ai.pool.recover(slot, err); // started again; the move goes to whoever is free first
+            if (extra) await ai.pool.whenReady(slot, page.state?.game ?? "othello").catch(() => {});
+            if (slot.running) continue;
+            return;
+          }
+          if (extra) return; // the others judge it
+          return fail(job, err);
+        }
+        if (job.cancelled) return;
+        review.rows[ply] = row;
+        job.judged++;
+        render();
+      }
+    } finally {
+      slot.held = false;
+    }
   }
 
   function fail(job, err) {
@@ -139,7 +173,7 @@ export function installReview(app) {
     const done = current();
     if (!done) return;
     const here = moveHistory.plyOf(page.state);
-    const marked = done.rows.filter((r) => r.mark).map((r) => r.ply);
+    const marked = done.rows.filter((r) => r?.mark).map((r) => r.ply);
     const target = direction > 0 ? marked.find((p) => p > here) : marked.reverse().find((p) => p < here);
     if (target === undefined) {
       announce(direction > 0 ? tr("No later mistake.") : tr("No earlier mistake."));
@@ -271,9 +305,9 @@ export function installReview(app) {
     return {
       record: done.record,
       running: !!done.job,
-      judged: done.rows.length,
+      judged: done.rows.filter(Boolean).length,
       plies: done.plies,
-      rows: done.rows.map((r) => ({ ...r })),
+      rows: done.rows.map((r) => (r ? { ...r } : null)),
       summary: done.summary,
       error: errorLine(done) || null,
       ringed: reviewBest(),

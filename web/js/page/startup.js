@@ -86,7 +86,7 @@ export function installStartup(app) {
       startSearchWorker();
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
-      registerServiceWorker();
+      watchForANewBuild();
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
@@ -98,24 +98,32 @@ export function installStartup(app) {
 
   /** The search worker (the computer, hints, graph) starts at once when the computer is to
    *  move or hints are on, otherwise when the page is idle after the first frames, so that its
-   *  start (a second Python) does not compete with the player's first click. */
+   *  start (a second Python) does not compete with the player's first click; or when work
+   *  asks for it sooner (a review: `startSearch`). */
   function startSearchWorker() {
-    let searchStarted = false;
-    const start = () => {
-      if (searchStarted) return;
-      searchStarted = true;
-      ai.start();
-      if (page.state) ai.update(page.state);
-    };
-    if (ai.computerToMove() || ai.settings.hints) return start();
-    setTimeout(start, 1500);
-    canvas.addEventListener("pointerdown", () => setTimeout(start, 400), { once: true });
+    if (ai.computerToMove() || ai.settings.hints) return startSearch();
+    setTimeout(startSearch, 1500);
+    canvas.addEventListener("pointerdown", () => setTimeout(startSearch, 400), { once: true });
   }
 
-  function registerServiceWorker() {
+  let searchStarted = false;
+  function startSearch() {
+    if (searchStarted) return;
+    searchStarted = true;
+    ai.start();
+    if (page.state) ai.update(page.state);
+    // The offline copy once the search worker has started (or failed to): its precache (the
+    // whole site read again and stored) on the same core as a first click right after the
+    // start delayed that click by about a second on a slow device (docs/page.md).
+    ai.search.starting.then(registerServiceWorker, registerServiceWorker);
+  }
+
+  // A new build took over a page an older build served: the game is saved, so offer the
+  // reload that brings the page up to date (its workers would otherwise mix the two builds).
+  // Watched from ready, not from the registration below: the browser looks for a new build
+  // of an installed service worker by itself when the page loads, and may switch before then.
+  function watchForANewBuild() {
     if (!("serviceWorker" in navigator)) return;
-    // A new build took over a page an older build served: the game is saved, so offer the
-    // reload that brings the page up to date (its workers would otherwise mix the two builds).
     const updating = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (!updating) return; // the first install, not an update
@@ -124,6 +132,12 @@ export function installStartup(app) {
         run: () => location.reload(),
       });
     });
+  }
+
+  let registered = false;
+  function registerServiceWorker() {
+    if (registered || !("serviceWorker" in navigator)) return;
+    registered = true;
     navigator.serviceWorker.register("sw.js").catch(() => {
       // No offline copy (e.g. served over plain http from another host): the game still works.
     });
@@ -135,11 +149,11 @@ export function installStartup(app) {
   window.addEventListener("pagehide", (event) => {
     if (!event.persisted) return;
     engine.worker?.terminate();
-    ai.search.engine?.worker?.terminate();
+    ai.pool.terminate();
   });
   window.addEventListener("pageshow", (event) => {
     if (event.persisted) location.reload();
   });
 
-  Object.assign(app, { firstState, startEngine, startSearchWorker, registerServiceWorker });
+  Object.assign(app, { firstState, startEngine, startSearchWorker, startSearch, registerServiceWorker });
 }

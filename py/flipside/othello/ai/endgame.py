@@ -8,7 +8,8 @@ the number of empty squares ``n`` because what pays off changes with it:
 
 * ``n > SHALLOW`` (``_deep``): moves from ``legal_moves``, a transposition table keyed on
   the two bitboards (bounds plus the best square), hash move first, then fastest-first
-  ordering: fewest replies for the opponent, corner replies counted three times, and (above
+  ordering: fewest replies for the opponent, corner replies counted three times (from
+  ``EVAL_SORT_MIN`` empties, plus the pattern evaluation of the reply), and (above
   ``ETC_MIN`` empties) an enhanced transposition cutoff (children looked up in the table
   first).
 * ``4 <= n <= SHALLOW`` (``_shallow``): the empty squares are a list in a fixed order of
@@ -44,11 +45,28 @@ STABILITY_ALPHA = 40
 ASPIRATION = 4
 """Half width of ``Solver.best``'s first window around a guessed score."""
 
+EVAL_SORT_MIN = 12
+"""From this many empties the solver sorts moves by the evaluation of the reply (plus the
+opponent's mobility), below by mobility alone."""
+
+SORT_MOBILITY = 64
+"""Weight of one opponent move (a corner move counts 3) in the evaluation-based order, in
+evaluation units (16 = one disc)."""
+
+_SORT_FIRST = 1 << 20  # below any evaluation-based key: the hash move first
+
 POLL_INTERVAL = 2048
 """Nodes between two calls of ``should_stop`` / clock reads."""
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 100  # beyond any score
+
+
+def _evaluator() -> Callable[[int, int], int]:
+    """The pattern evaluation, imported on the first deep node (the tables are large)."""
+    from flipside.othello.ai.evaluation import evaluate
+
+    return evaluate
 
 
 def _neighbours(sq: int) -> int:
@@ -315,6 +333,25 @@ class Solver:
                 return final_score(P, O)
             return -self._deep_or_shallow(O, P, -beta, -alpha, n)
         children = []
+        if n >= EVAL_SORT_MIN:
+            # Many empties: the evaluation of each reply (the opponent's view, lower first)
+            # with the opponent's mobility; the nodes are few and the order matters most.
+            evaluate = _evaluator()
+            while moves:
+                bit = moves & -moves
+                moves ^= bit
+                sq = bit.bit_length() - 1
+                f = FLIPS[sq](P, O)
+                nP = O ^ f
+                nO = P | f | bit
+                if sq == hash_sq:
+                    order = -_SORT_FIRST
+                else:
+                    mob = legal_moves(nP, nO)
+                    order = evaluate(nP, nO) + SORT_MOBILITY * (
+                        mob.bit_count() + 2 * (mob & _CORNERS).bit_count()
+                    )
+                children.append((order, sq, nP, nO))
         while moves:
             bit = moves & -moves
             moves ^= bit

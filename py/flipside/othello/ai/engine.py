@@ -49,7 +49,8 @@ class Level:
     this many standard deviations (0: a full-width search); ``probable``: up to this many
     empties beyond ``endgame + outcome``, a selective win/draw/loss search (ProbCut in the
     solver, ``probcut_endgame.py``) after a shorter midgame search, and where the exact searches
-    do not fit in the time.
+    do not fit in the time; ``book_spread``: in the book, play a move drawn among those valued
+    within this many discs of the best (0: the best), so that games differ.
     """
 
     depth: int
@@ -63,14 +64,15 @@ class Level:
     outcome: int = 0
     selectivity: float = 0.0
     probable: int = 0
+    book_spread: float = 0.0
 
 
 LEVELS: dict[int, Level] = {
     1: Level(depth=1, seconds=0.1, endgame=0, noise=8.0, random_moves=0.4),
     2: Level(depth=1, seconds=0.1, endgame=6, noise=2.0, random_moves=0.05),
     3: Level(depth=2, seconds=0.2, endgame=8, noise=0.0),
-    4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True),
-    5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True),
+    4: Level(depth=4, seconds=0.4, endgame=10, noise=0.0, book=True, book_spread=3.0),
+    5: Level(depth=6, seconds=0.8, endgame=10, noise=0.0, book=True, book_spread=1.5),
     6: Level(
         depth=30,
         seconds=1.2,
@@ -208,7 +210,7 @@ class Engine:
         dict after each finished depth: ``depth, move, score, pv, nodes, exact, seconds``
         (moves as names, score in discs from the side to move). Returns the same kind of dict
         for the chosen move; a move from the opening book has ``"book": True``, depth 0 and
-        the mean outcome of the archive games as its score.
+        the book's value as its score.
         """
         P, O = _bits(board)
         if not legal_moves(P, O):
@@ -223,7 +225,7 @@ class Engine:
             }
         level = self.settings
         if level.book:
-            hit = book_move(P, O)
+            hit = book_move(P, O, level.book_spread, self.random)
             if hit is not None:
                 info: Info = {
                     "move": square_name(hit[0]),

@@ -9,14 +9,15 @@ position (identity, the two diagonal reflections and the 180-degree rotation). T
 mapped by the symmetry taking its first move to f5, then the longest named line that is a
 prefix of the game gives the name.
 
-Book: ``opening-book.bin`` (built by ``py/tools/build_book.py`` from the WTHOR games) maps
-positions of the first 20 moves, in the orientation where Black opened f5, to the move that
-scored best in those games. ``book_move`` looks the position up under all eight board
-symmetries, so transpositions and any orientation are found.
+Book: ``opening-book.bin`` (built by ``py/tools/train/build_book.py``) maps positions of the
+WTHOR games' first moves (and of games the engine lost) to their moves valued by the
+engine's own deeper searches, minimaxed through the book. ``book_moves`` looks the position
+up under all eight board symmetries, so transpositions and any orientation are found.
 """
 
 from __future__ import annotations
 
+import random
 import struct
 import zlib
 from dataclasses import dataclass
@@ -28,6 +29,8 @@ from flipside.othello.notation import Color, Move, parse_square, square_name
 
 DATA_FILE = "openings-en.tsv"
 BOOK_FILE = "opening-book.bin"
+BOOK_SCALE = 16
+"""Book values are stored in 1/16 disc."""
 
 
 def _identity(f: int, r: int) -> tuple[int, int]:
@@ -170,26 +173,58 @@ def opening_of(board: Board) -> Opening | None:
     return recognise(board.move_stack)
 
 
+BookMoves = tuple[tuple[int, float], ...]
+"""A book position's moves: (square, value for the side to move in discs), best first."""
+
+
 @cache
-def book() -> dict[tuple[int, int], tuple[int, int]]:
-    """The opening book: (P, O) in f5 orientation -> (square, mean outcome in discs)."""
-    blob = resources.files(__package__).joinpath(BOOK_FILE).read_bytes()
+def book() -> dict[tuple[int, int], BookMoves]:
+    """The opening book: (P, O) in one orientation -> its moves (see ``BookMoves``). Read on
+    the first call: the page fetches the file with the AI's first request."""
+    return parse_book(resources.files(__package__).joinpath(BOOK_FILE).read_bytes())
+
+
+def parse_book(blob: bytes) -> dict[tuple[int, int], BookMoves]:
+    """The entries of a compressed version 2 book file (``build_book.py`` writes it)."""
     data = zlib.decompress(blob)
     magic, version, count = struct.unpack_from("<4sHI", data)
-    if magic != b"FSBK" or version != 1 or len(data) != 10 + 18 * count:
-        raise ValueError(f"{BOOK_FILE}: not a version 1 opening book")
-    entries = {}
-    for P, O, sq, mean in struct.iter_unpack("<QQBb", data[10:]):
-        entries[(P, O)] = (sq, mean)
+    if magic != b"FSBK" or version != 2:
+        raise ValueError(f"{BOOK_FILE}: not a version 2 opening book")
+    entries: dict[tuple[int, int], BookMoves] = {}
+    pos = 10
+    for _ in range(count):
+        P, O, n = struct.unpack_from("<QQB", data, pos)
+        pos += 17
+        chunk = data[pos : pos + 3 * n]
+        entries[(P, O)] = tuple((sq, v / BOOK_SCALE) for sq, v in struct.iter_unpack("<Bh", chunk))
+        pos += 3 * n
+    if pos != len(data):
+        raise ValueError(f"{BOOK_FILE}: size does not match its header")
     return entries
 
 
-def book_move(P: int, O: int) -> tuple[int, int] | None:
-    """(square, mean outcome for the side to move) from the book, or None if not in it."""
+def book_moves(P: int, O: int) -> BookMoves | None:
+    """The book's moves for the side to move (squares in this orientation, best first), or
+    None when the position is not in the book."""
     entries = book()
     for symmetry in range(8):
         hit = entries.get((map_bits(symmetry, P), map_bits(symmetry, O)))
         if hit is not None:
-            sq, mean = hit
-            return map_square(INVERSE[symmetry], sq), mean
+            back = INVERSE[symmetry]
+            return tuple((map_square(back, sq), value) for sq, value in hit)
     return None
+
+
+def book_move(
+    P: int, O: int, spread: float = 0.0, rng: random.Random | None = None
+) -> tuple[int, float] | None:
+    """(square, value for the side to move) from the book, or None if not in it: the best
+    move, or with ``spread`` > 0 one drawn uniformly (by ``rng``) among the moves valued
+    within ``spread`` discs of the best."""
+    moves = book_moves(P, O)
+    if moves is None:
+        return None
+    if spread <= 0 or rng is None:
+        return moves[0]
+    best = moves[0][1]
+    return rng.choice([m for m in moves if m[1] >= best - spread])

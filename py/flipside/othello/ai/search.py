@@ -40,8 +40,10 @@ UNSTABLE_START_SHARE = 0.6
 UNSTABLE_DROP = 2.0
 """A best value this many discs below the value two depths before makes the move unstable."""
 
-MIN_GROWTH = 1.5
-"""The least a selective search's next depth is assumed to cost, in times the last one."""
+GROWTH = 2.2
+"""A selective search's next depth is predicted to cost this many times the last one (on 14
+archive positions searched to depth 11 this predicted the next depth's time better than the
+ratio of the last two depths: typical error 1.5x against 1.8x)."""
 
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
@@ -100,18 +102,15 @@ def mpc_table() -> MpcTable:
     return load_mpc()
 
 
-def next_fits(finished: list[float], budget: float, selectivity: float) -> bool:
-    """A selective search only: the next depth is predicted to end within the budget
-    (its time = the last depth's times the growth from the depth before, at least
-    ``MIN_GROWTH``). ProbCut makes each depth cost fewer times the one before than a
-    full-width search, so a fixed start share would leave much of the budget unused.
-    ``finished``: the elapsed seconds at the end of each finished depth, after a 0."""
+def next_fits(finished: list[float], target: float, selectivity: float) -> bool:
+    """A selective search only: the next depth is predicted to end by ``target`` seconds (its
+    time = the last depth's times ``GROWTH``). ProbCut makes each depth cost fewer times the
+    one before than a full-width search, so a fixed start share would leave much of the
+    budget unused. ``finished``: the elapsed seconds at the end of each finished depth, after
+    a 0."""
     if selectivity <= 0 or len(finished) < 3:
         return False
-    last = finished[-1] - finished[-2]
-    before = finished[-2] - finished[-3]
-    growth = max(MIN_GROWTH, last / max(before, 1e-6))
-    return finished[-1] + last * growth <= budget
+    return finished[-1] + (finished[-1] - finished[-2]) * GROWTH <= target
 
 
 @dataclass
@@ -418,8 +417,9 @@ class Searcher:
         search: unless it is predicted to end within the budget), and one still running at
         the budget is abandoned. When the last depth changed the best move
         or its value fell ``UNSTABLE_DROP`` discs below the value two depths before (a
-        critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget and
-        run until ``hard`` seconds (at least the budget). A move proven better than the
+        critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget (or
+        when predicted to end by ``hard``) and run until ``hard`` seconds (at least the
+        budget). A move proven better than the
         previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
@@ -470,7 +470,9 @@ class Searcher:
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
             finished.append(elapsed)
-            if elapsed > share * budget and not next_fits(finished, budget, self.selectivity):
+            if elapsed > share * budget and not next_fits(
+                finished, hard if unstable else budget, self.selectivity
+            ):
                 break
             self.deadline = start + (hard if unstable else budget)
         assert result is not None

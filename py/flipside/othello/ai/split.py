@@ -298,7 +298,8 @@ def _depth_done(state: JSON, result: JSON, elapsed: float) -> None:
     share = UNSTABLE_START_SHARE if unstable else START_SHARE
     now = elapsed - phase["t0"]
     phase["finished"].append(now)
-    if now > share * budget and not next_fits(phase["finished"], budget, state["selectivity"]):
+    target = phase["hard"] if unstable else budget
+    if now > share * budget and not next_fits(phase["finished"], target, state["selectivity"]):
         phase["over"] = True
         return
     phase["deadline"] = phase["t0"] + (phase["hard"] if unstable else budget)

@@ -1,0 +1,275 @@
+"""The pool of search workers (web/js/pool.js, issue 39): its size from the hardware the
+browser tells; in every engine a review and the computer's reply with two workers and the
+setting kept; in Chromium a worker killed in the middle of a review and of a split search
+(the review completes with the rows of the native review, the computer still moves), a
+setting of 1 that never starts a second worker nor splits, the idle stop, and a review asked
+before the search worker's idle start."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from playwright.sync_api import Browser, Page
+from test_ai import late_game
+from test_engines import assert_clean, ready, snapshot
+from test_site import assert_clean as assert_page_clean
+
+from flipside import facade, review
+from flipside.othello import Board
+from test_library import reload
+from tools.browsers import Tab
+
+OTHELLO = "othello/e6d6c3f4d7c5g4g3c4g5"
+"""Ten moves: a review of a few seconds (test_review.py's game)."""
+DEPTH = 2
+"""The review's fixed depth: the same rows in the page as natively, whatever the speed."""
+LONG = "othello/" + late_game(4)
+"""56 moves, reviewed at depth 4 (about 3 s natively): long enough to kill its workers."""
+REVIEWED = "window.flipside.snapshot().review?.summary != null"
+
+
+def native_rows(record: str, depth: int = DEPTH) -> list[dict[str, Any]]:
+    return [review.judge(record, ply, None, depth) for ply in range(len(review.plies(record)))]
+
+
+def type_move(tab: Tab, move: str) -> None:
+    tab.evaluate(
+        "(() => { document.getElementById('move-input').value = arg;"
+        " document.getElementById('move-form').requestSubmit(); return true; })()",
+        move,
+    )
+
+
+def wait_turn(tab: Tab, side: str, plies: int) -> dict[str, Any]:
+    """Wait until ``side`` is to move after more than ``plies`` moves, nothing thinking."""
+    tab.wait_until(
+        "(() => { const s = window.flipside.snapshot();"
+        f" return s.moves.length > {plies} && (s.toMove === '{side}' || s.over)"
+        " && !s.thinking && !s.busy; })()",
+        120,
+    )
+    return snapshot(tab)
+
+
+# -- every engine ------------------------------------------------------------------------------
+
+
+def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
+    tab: Tab, site: StaticServer
+) -> None:
+    origin = site.origin
+    tab.goto(origin + "/#themisto/")
+    ready(tab)
+    assert snapshot(tab)["pool"]["setting"] == "auto"
+    tab.choose("#workers", "2")
+    tab.choose("#level", "4")
+    tab.choose("#computer", "two")
+    snap = snapshot(tab)
+    assert snap["pool"]["size"] == 2 and snap["pool"]["running"] <= 1  # none started yet
+    # The first reply at the top level starts the extra worker (for the next: this one is the
+    # search worker's own search), the second is split over both.
+    for turn in range(2):
+        record = snap["record"]
+        type_move(tab, facade.think(record, 2, None, turn + 1)["move"])
+        snap = wait_turn(tab, "one", len(snap["moves"]) + 1)
+        assert snap["aiError"] is None
+        if turn == 0:
+            tab.wait_until("window.flipside.snapshot().pool.ready === 2", 120)
+    assert snap["pool"]["splits"] >= 1, f"{tab.engine}: {snap['pool']}"
+    reply = snap["moves"][-1]
+    before = facade.state(snap["record"].rsplit(",", 1)[0])
+    assert snap["record"] == facade.play(before["record"], reply)["record"]
+
+    # A review over both workers: every move judged, in any order, then the summary.
+    tab.click("#review-start")
+    tab.wait_until(REVIEWED, 180)
+    done = snapshot(tab)["review"]
+    assert [r["move"] for r in done["rows"]] == snap["moves"]
+    assert [r["ply"] for r in done["rows"]] == list(range(len(snap["moves"])))
+
+    # The setting is kept.
+    assert tab.evaluate("localStorage.getItem('flipside.workers.v1')") == "2"
+    reload(tab)
+    ready(tab)
+    assert snapshot(tab)["pool"]["setting"] == 2
+    assert tab.evaluate("document.getElementById('workers').value") == "2"
+    assert_clean(tab, origin)
+
+
+# -- Chromium ----------------------------------------------------------------------------------
+
+HARDWARE = """(([cores, memory]) => {
+    const define = (name, value) => Object.defineProperty(Navigator.prototype, name,
+        { configurable: true, get: () => value });
+    define("hardwareConcurrency", cores);
+    define("deviceMemory", memory);
+})(%s)"""
+
+
+@pytest.mark.parametrize(
+    ("cores", "memory", "size"),
+    [
+        (2, None, 1),  # a core left for the page and the rules worker
+        (4, None, 3),
+        (8, 8, 7),
+        (16, 16, 8),  # at most eight
+        (8, 4, 2),  # less than 8 GB: two
+        (8, 2, 1),  # a small device: one
+        (None, None, 1),  # the browser tells nothing
+    ],
+)
+def test_the_pool_size_from_the_hardware(
+    browser: Browser, root_server: StaticServer, cores: int | None, memory: int | None, size: int
+) -> None:
+    context = browser.new_context()
+    try:
+        values = f"[{'undefined' if cores is None else cores}, {'undefined' if memory is None else memory}]"
+        context.add_init_script(HARDWARE % values)
+        page = context.new_page()
+        page.goto(root_server.origin + "/")
+        wait_ready(page)
+        pool = page.evaluate("window.flipside.snapshot().pool")
+        assert pool["auto"] == size and pool["size"] == size and pool["setting"] == "auto"
+        assert page.locator("#workers option").first.inner_text() == f"Auto ({size})"
+        # A chosen size is the size, whatever the hardware.
+        page.select_option("#workers", "4")
+        assert page.evaluate("window.flipside.snapshot().pool.size") == 4
+    finally:
+        context.close()
+
+
+def review_with_kills(page: Page, kills: list[int]) -> dict[str, Any]:
+    """A review of LONG at depth 4 over two workers, killing each worker of ``kills`` in
+    turn (once both are judging): the review's snapshot when done."""
+    page.select_option("#workers", "2")
+    page.evaluate("(window.flipside.review({depth: 4}), true)")
+    for i, worker in enumerate(kills):
+        wait_until(
+            page,
+            "(() => { const s = window.flipside.snapshot();"
+            f" return s.pool.ready === 2 && s.pool.busy === 2 && s.review.judged >= {2 + 6 * i}; }})()",
+            120_000,
+        )
+        assert page.evaluate(f"window.flipside.pool.kill({worker})")
+    wait_until(page, REVIEWED, 180_000)
+    return dict(page.evaluate("window.flipside.snapshot().review"))
+
+
+def test_a_worker_killed_in_the_middle_of_a_review(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    page.goto(f"{root_server.origin}/#{LONG}")
+    wait_ready(page)
+    done = review_with_kills(page, [1, 0])
+    # Every move judged once, as the native review judges it at the same depth.
+    assert done["rows"] == native_rows(LONG, 4)
+    pool = page.evaluate("window.flipside.snapshot().pool")
+    assert pool["lost"] == 2 and pool["running"] == 2
+    assert_page_clean(watch, root_server.origin)
+
+
+def test_a_worker_killed_in_the_middle_of_a_split_search(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """Themisto's top level searches on the pool: the extra worker, then the search worker,
+    killed while the computer thinks; it still moves, and goes on moving."""
+    page.goto(f"{root_server.origin}/#themisto/")
+    wait_ready(page)
+    page.select_option("#workers", "2")
+    page.select_option("#computer", "both")  # the second side's level shows with it
+    page.select_option("#level", "4")
+    page.select_option("#level2", "4")
+    for worker in (1, 0):
+        wait_until(
+            page,
+            "(() => { const s = window.flipside.snapshot();"
+            " return s.pool.ready === 2 && s.pool.busy === 2 && s.thinking && s.thought; })()",
+            120_000,
+        )
+        moves = len(page.evaluate("window.flipside.snapshot().moves"))
+        assert page.evaluate(f"window.flipside.pool.kill({worker})")
+        wait_until(page, f"window.flipside.snapshot().moves.length > {moves}", 60_000)
+    wait_until(page, f"window.flipside.snapshot().moves.length > {moves + 1}", 60_000)
+    snap = page.evaluate("window.flipside.snapshot()")
+    assert snap["aiError"] is None and snap["pool"]["lost"] >= 2 and snap["pool"]["splits"] >= 2
+    page.select_option("#computer", "off")
+    assert_page_clean(watch, root_server.origin)
+
+
+def test_one_worker_is_the_page_as_before(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """A setting of 1: no second worker starts, nothing is split, the review judges the moves
+    in order with the native review's rows; the top level's reply is the search worker's own
+    think."""
+    page.goto(f"{root_server.origin}/#{OTHELLO}")
+    wait_ready(page)
+    page.select_option("#workers", "1")
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.evaluate(f"(window.flipside.review({{depth: {DEPTH}}}), true)")
+    judged: list[int] = []
+    while not page.evaluate(REVIEWED):
+        rows = page.evaluate("window.flipside.snapshot().review.rows")
+        judged.append(sum(r is not None for r in rows))
+        assert all(r is not None for r in rows[: judged[-1]])  # in order: a prefix is done
+        page.wait_for_timeout(50)
+    assert page.evaluate("window.flipside.snapshot().review.rows") == native_rows(OTHELLO)
+
+    page.goto(f"{root_server.origin}/#themisto/")
+    wait_ready(page)
+    page.select_option("#level", "4")
+    page.select_option("#computer", "one")
+    wait_until(page, "window.flipside.snapshot().moves.length === 1", 60_000)
+    snap = page.evaluate("window.flipside.snapshot()")
+    methods = {a["method"] for a in snap["searchAnswers"]}
+    assert "think" in methods and not methods & {"split_start", "split_step", "search_task"}
+    assert snap["pool"]["running"] == 1 and snap["pool"]["splits"] == 0
+    assert snap["pool"]["started"] == 0
+    page.select_option("#computer", "off")
+    assert_page_clean(watch, root_server.origin)
+
+
+def test_extra_workers_only_when_work_needs_them_and_the_idle_stop(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """With two workers chosen, a page that is only played on runs one search worker; a
+    review starts the second, which stops once idle (here after a second)."""
+    page.goto(f"{root_server.origin}/#{OTHELLO}")
+    wait_ready(page)
+    page.select_option("#workers", "2")
+    page.reload()
+    wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    board = Board.from_transcript(OTHELLO.split("/")[1])
+    page.fill("#move-input", str(board.legal_moves()[0]))
+    page.press("#move-input", "Enter")
+    wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
+    assert page.evaluate("window.flipside.snapshot().pool.running") == 1
+    page.evaluate("window.flipside.pool.idleMs = 1000")
+    page.click("#review-start")
+    wait_until(page, "window.flipside.snapshot().pool.running === 2", 60_000)
+    wait_until(page, REVIEWED, 180_000)
+    wait_until(page, "window.flipside.snapshot().pool.running === 1", 10_000)
+    assert page.evaluate("window.flipside.snapshot().searchReady")
+    assert_page_clean(watch, root_server.origin)
+
+
+def test_a_review_asked_before_the_search_worker_started(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """A finished game opened from a link: Analyse game at once (before the search worker's
+    idle start) starts the search worker and the review waits for it."""
+    board = Board()
+    while not board.is_game_over():
+        board.push(board.legal_moves()[0])
+    page.goto(f"{root_server.origin}/#othello/{board.transcript()}")
+    wait_until(page, "window.flipside !== undefined", 60_000)
+    page.evaluate(
+        "window.flipside.ready.then(() => document.getElementById('review-start').click())"
+    )
+    wait_until(page, "window.flipside.snapshot().review?.running === true")
+    wait_until(page, "window.flipside.snapshot().review?.judged >= 1", 60_000)
+    page.click("#review-cancel")
+    assert_page_clean(watch, root_server.origin)

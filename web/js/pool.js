@@ -1,0 +1,317 @@
+// The page's pool of search workers (issue 39). The search worker (the pool's worker 0) does
+// everything a pool of one does, exactly as the page did before there was a pool; extra
+// workers (the same worker.js, each restored from the same start-up snapshot and
+// instantiating the compiled runtime the first worker made) start only when work needs them
+// (a review, a search the game's view lists in `pooled`) and stop after `idleMs` without
+// work, so a first visit and an idle page cost one search worker, as before.
+//
+// A search over several workers is the facade's root split (split_start, split_step,
+// search_task; docs/architecture.md, "A search over several workers"), which `split` drives
+// step by step: the coordinator's tasks go to the workers they name, finished ones go back
+// with the seconds elapsed, one step at a time. A worker that dies is started again and its
+// task reported lost (the coordinator gives its work out again); one that cannot start is
+// left out, and the work goes on with fewer. Python cannot be interrupted, so a cancel
+// terminates: a dropped split's busy extra workers are started again.
+
+import { Cancelled, SearchWorker, WorkerLost } from "./search-worker.js";
+
+export { Cancelled, SearchWorker, WorkerLost };
+
+/** How long an extra worker may stay idle before it is stopped and its memory given back. */
+export const IDLE_MS = 60_000;
+/** The setting's choices besides "auto". */
+export const SIZES = [1, 2, 4, 8];
+/** The most workers Auto chooses (the split gains little beyond, and each is a Python). */
+const MOST = 8;
+
+/** The pool's size on a device with `cores` logical processors and `memory` GB (what the
+ *  browser tells: `navigator.hardwareConcurrency`, `navigator.deviceMemory`, either may be
+ *  missing): one core is left for the page and the rules worker; a device of less than 4 GB
+ *  gets one worker, one of less than 8 GB two; at most MOST. */
+export function autoSize(cores, memory) {
+  const spare = Number.isFinite(cores) && cores >= 2 ? Math.floor(cores) - 1 : 1;
+  const byMemory = !Number.isFinite(memory) ? MOST : memory < 4 ? 1 : memory < 8 ? 2 : MOST;
+  return Math.max(1, Math.min(spare, byMemory, MOST));
+}
+
+/** The search worker and the extra workers, with the splits over them (see the top). */
+export class Pool {
+  /**
+   * @param {SearchWorker} main the search worker (the pool's worker 0)
+   * @param {{setting?: "auto"|number, keep?: () => boolean}} options  setting: the pool's
+   *   size or "auto"; keep: whether idle extra workers are still wanted (the computer plays
+   *   at a level that searches on the pool, so its next move will need them)
+   */
+  constructor(main, { setting = "auto", keep = () => false } = {}) {
+    this.main = main;
+    this.extras = [];
+    this.setting = setting;
+    this.keep = keep;
+    this.idleMs = IDLE_MS;
+    this.game = "othello"; // what a new worker is warmed for
+    this.level = "max";
+    this.generation = 0; // cancel() drops the split under way
+    this.splitting = []; // the workers of the split under way
+    this.wake = null; // wakes the split under way (a task finished, or a cancel)
+    this.timer = null;
+    this.counts = { splits: 0, started: 0, lost: 0 };
+  }
+
+  /** The number of workers the setting asks for on this device. */
+  get size() {
+    return this.setting === "auto" ? this.auto : this.setting;
+  }
+
+  /** What Auto chooses here. */
+  get auto() {
+    return autoSize(navigator.hardwareConcurrency, navigator.deviceMemory);
+  }
+
+  slots() {
+    return [this.main, ...this.extras];
+  }
+
+  /** A new setting ("auto" or a number); extra workers beyond it stop once idle. */
+  choose(setting) {
+    this.setting = setting;
+    this.watchIdle(0);
+  }
+
+  /** Warm the search worker for `game` at `level` (a fresh one's first request), and note
+   *  them for the extra workers started later. */
+  warm(game, level) {
+    this.game = game;
+    this.level = level;
+    this.main.call("warm", { game, level }).catch(() => {});
+  }
+
+  /** Start the extra workers up to the pool's size (in the background; each warmed for
+   *  `game` first); the extra workers wanted. */
+  grow(game, level = this.level) {
+    this.game = game;
+    this.level = level;
+    while (this.extras.length < this.size - 1) this.extras.push(new SearchWorker(`search-${this.extras.length + 1}`));
+    const wanted = this.extras.slice(0, Math.max(0, this.size - 1));
+    for (const slot of wanted) if (!slot.running) this.begin(slot);
+    this.watchIdle();
+    return wanted;
+  }
+
+  /** Start `slot` (again) and warm it. One lost while warming is started again (twice at
+   *  most in a row); an extra worker that cannot start is left out. */
+  begin(slot) {
+    this.counts.started++;
+    slot.start();
+    slot.warming = slot.call("warm", { game: this.game, level: this.level });
+    slot.warming.then(
+      () => (slot.revived = 0),
+      (err) => {
+        if (err instanceof Cancelled) return;
+        if (err instanceof WorkerLost && slot.engine === err.engine && slot.revived < 2) {
+          slot.revived++;
+          this.recover(slot, err);
+        } else if (slot !== this.main) slot.stop();
+      },
+    );
+  }
+
+  /** A worker lost (`lost`, a WorkerLost) is started again, once per loss. */
+  recover(slot, lost) {
+    this.counts.lost++;
+    if (slot.engine === lost.engine) this.begin(slot);
+  }
+
+  /** Resolves when `slot` is warmed for `game` (through a restart), rejects if it stops. */
+  async whenReady(slot, game) {
+    for (;;) {
+      if (!slot.running) throw new WorkerLost("the worker is not running", null);
+      if (slot.warmed === game) return;
+      const warming = slot.warming;
+      await warming?.catch(() => {});
+      if (slot.warming !== warming || slot.warmed === game || !slot.running) continue;
+      await slot.call("warm", { game, level: this.level }).catch((err) => {
+        if (!(err instanceof Cancelled)) throw err;
+      });
+    }
+  }
+
+  /** The workers a new search of `game` may use now: the search worker, then each extra
+   *  worker that is within the size, started, warmed for `game`, idle and not a review's. */
+  free(game) {
+    const extras = this.extras.slice(0, Math.max(0, this.size - 1));
+    return [this.main, ...extras.filter((s) => s.ready && s.warmed === game && !s.busy && !s.held)];
+  }
+
+  /** A search (`method` "think" or "hints") of `game`'s `params`: split over the free
+   *  workers when `split` and two or more are free (when they are not, the extra workers
+   *  start for the next search), else the search worker's own call, as with one worker. */
+  async search(method, params, onReport, { game, level = this.level, split = false }) {
+    if (split && this.size > 1) {
+      this.grow(game, level);
+      const workers = this.free(game);
+      if (workers.length > 1) return this.split(method, params, onReport, workers);
+    }
+    return this.call(method, params, onReport);
+  }
+
+  /** `method` on the search worker; if the worker dies under it, it is started again and
+   *  asked again. */
+  async call(method, params, onReport = null) {
+    try {
+      return await this.main.call(method, params, onReport);
+    } catch (err) {
+      if (!(err instanceof WorkerLost)) throw err;
+      this.recover(this.main, err);
+      return this.main.call(method, params, onReport);
+    }
+  }
+
+  /** The answer of `kind`'s search of `params` split over `workers` (worker 0 the search
+   *  worker): the coordinator's steps, each task on the worker it names; `onReport` gets
+   *  each depth's report. Rejects with Cancelled when `cancel()` drops it. */
+  async split(kind, params, onReport, workers) {
+    const generation = ++this.generation;
+    this.counts.splits++;
+    this.splitting = workers;
+    const began = performance.now();
+    const finished = []; // {slot, entry: {task, result} | {task, error}} | {failure}
+    const losses = new Map(); // worker -> times lost in this search
+    const current = () => {
+      if (generation !== this.generation) throw new Cancelled();
+    };
+    let answered = false;
+    try {
+      let found = await this.call("split_start", { ...params, kind, workers: workers.length });
+      for (;;) {
+        current();
+        for (const report of found.reports) onReport?.(report);
+        if (found.answer) {
+          answered = true;
+          return found.answer;
+        }
+        for (const task of found.tasks) this.run(task, workers, finished, losses, generation);
+        while (!finished.length) {
+          await new Promise((resolve) => (this.wake = resolve));
+          current();
+        }
+        const done = finished.splice(0);
+        const failed = done.find((d) => d.failure);
+        if (failed) throw failed.failure;
+        const at = done.findLast((d) => d.slot)?.slot ?? workers.find((s) => !s.busy) ?? this.main;
+        const step = { state: found.state, done: done.map((d) => d.entry) };
+        found = await this.step(at, step, began, workers);
+      }
+    } finally {
+      if (generation === this.generation) {
+        this.splitting = [];
+        this.wake = null;
+        // A search that failed leaves no task running; one answered leaves the tasks of a
+        // depth it gave up, which stop by their seconds (free() skips those workers).
+        if (!answered) this.restartBusy(workers);
+      }
+    }
+  }
+
+  /** The coordinator's next step on `slot` (the seconds since `began` added); if that worker
+   *  is lost, the same step on another (a step is pure: the same answer anywhere). */
+  async step(slot, step, began, workers) {
+    for (;;) {
+      try {
+        return await slot.call("split_step", { ...step, elapsed: (performance.now() - began) / 1000 });
+      } catch (err) {
+        if (!(err instanceof WorkerLost)) throw err;
+        this.recover(slot, err);
+        slot = workers.find((s) => !s.busy) ?? slot;
+      }
+    }
+  }
+
+  /** Post `task` to the worker it names; its answer (or its loss) goes to `finished`. A
+   *  worker lost twice in one search is not asked again: its tasks go to the search worker. */
+  run(task, workers, finished, losses, generation) {
+    const slot = (losses.get(task.worker) ?? 0) >= 2 ? this.main : workers[task.worker];
+    slot.call("search_task", { task }).then(
+      (result) => finished.push({ slot, entry: { task, result } }),
+      (err) => {
+        if (generation !== this.generation) return;
+        if (err instanceof WorkerLost || err instanceof Cancelled || err?.type === "WorkerError") {
+          losses.set(task.worker, (losses.get(task.worker) ?? 0) + 1);
+          if (err instanceof WorkerLost) this.recover(slot, err);
+          else this.begin(slot);
+          finished.push({ slot: null, entry: { task, error: "lost" } });
+        } else {
+          finished.push({ failure: err });
+        }
+      },
+    ).finally(() => this.wake?.());
+  }
+
+  /** Terminate the busy extra workers among `workers` and start them again. */
+  restartBusy(workers) {
+    for (const slot of workers) if (slot !== this.main && slot.busy) this.begin(slot);
+  }
+
+  /** Drop the split under way (the caller restarts the search worker): its busy extra
+   *  workers are terminated and started again. */
+  cancel() {
+    this.generation++;
+    const workers = this.splitting;
+    this.splitting = [];
+    this.wake?.();
+    this.wake = null;
+    this.restartBusy(workers);
+  }
+
+  /** Stop the extra workers that have been idle for `idleMs` (unless `keep()` says the
+   *  computer will need them, and the page is visible) or are beyond the pool's size;
+   *  looks again while any runs. `soon`: the first look's delay. */
+  watchIdle(soon = null) {
+    clearTimeout(this.timer);
+    const look = () => {
+      const now = performance.now();
+      this.extras.forEach((slot, i) => {
+        if (!slot.running || slot.busy || slot.held) return;
+        const beyond = i >= this.size - 1;
+        const idle = now - slot.used >= this.idleMs && (document.hidden || !this.keep());
+        if (beyond || idle) slot.stop();
+      });
+      this.timer = this.extras.some((s) => s.running) ? setTimeout(look, this.every()) : null;
+    };
+    this.timer = setTimeout(look, soon ?? this.every());
+  }
+
+  every() {
+    return Math.max(100, Math.min(5_000, this.idleMs / 4));
+  }
+
+  /** Terminate every worker (the page goes into the back/forward cache). */
+  terminate() {
+    for (const slot of this.slots()) slot.engine?.worker?.terminate();
+  }
+
+  /** For tests: kill worker `i` (0: the search worker) as a crash does (its error event:
+   *  the worker terminated, its calls rejected). */
+  kill(i) {
+    const slot = this.slots()[i];
+    if (!slot?.engine?.worker) return false;
+    slot.engine.stop();
+    return true;
+  }
+
+  /** What tests and benches read (`snapshot().pool`). */
+  snapshot() {
+    const slots = this.slots();
+    return {
+      setting: this.setting,
+      size: this.size,
+      auto: this.auto,
+      cores: navigator.hardwareConcurrency ?? null,
+      memory: navigator.deviceMemory ?? null,
+      running: slots.filter((s) => s.running).length,
+      ready: slots.filter((s) => s.ready).length,
+      busy: slots.filter((s) => s.busy).length,
+      heaps: slots.map((s) => (s.running ? (s.engine.answered.at(-1)?.heap ?? null) : null)),
+      ...this.counts,
+    };
+  }
+}

@@ -1,0 +1,97 @@
+// One search worker of the page's pool (pool.js): a worker.js engine that can be started
+// again, its calls rejected with Cancelled when it was restarted or stopped under them, and
+// with WorkerLost when it died (a crash, or a test's kill).
+
+import { Engine, EngineError } from "./engine.js";
+
+export class Cancelled extends Error {}
+
+/** A worker that went away under a call: it crashed (its error event), or a test killed it.
+ *  `engine`: the engine that was lost (a worker is started again once per loss). */
+export class WorkerLost extends Error {
+  constructor(message, engine) {
+    super(message);
+    this.engine = engine;
+  }
+}
+
+/** One search worker, restartable; calls made before a restart or a stop reject with
+ *  Cancelled, calls whose worker died with WorkerLost. */
+export class SearchWorker {
+  constructor(name = "search") {
+    this.name = name;
+    this.engine = null;
+    this.starting = null;
+    this.generation = 0;
+    this.ready = false;
+    this.calls = new Set(); // this worker's calls not yet answered
+    this.used = performance.now(); // when a call was last asked or answered
+    this.warmed = null; // the game its last `warm` was for
+    this.held = false; // a review is judging its moves on it
+    this.warming = null; // the pool's warm of its last start
+    this.revived = 0; // starts again after a loss while warming, in a row
+  }
+
+  start() {
+    this.generation++;
+    this.engine?.stop();
+    const engine = new Engine({ name: this.name });
+    this.engine = engine;
+    this.ready = false;
+    this.warmed = null;
+    this.calls = new Set();
+    this.used = performance.now();
+    this.starting = engine.start().then(() => {
+      if (this.engine === engine) this.ready = true;
+      return engine;
+    });
+    this.starting.catch(() => {});
+  }
+
+  /** Terminate the worker; the next call starts a new one. */
+  stop() {
+    this.generation++;
+    this.engine?.stop();
+    this.engine = null;
+    this.starting = null;
+    this.ready = false;
+    this.warmed = null;
+    this.calls = new Set();
+  }
+
+  get running() {
+    return this.engine !== null;
+  }
+
+  get busy() {
+    return this.calls.size > 0;
+  }
+
+  async call(method, params, onReport = null) {
+    // Not started, stopped, or lost after it was ready: a new worker (one that failed to
+    // start is not tried again before a restart).
+    if (!this.engine || (this.ready && !this.engine.worker)) this.start();
+    const generation = this.generation;
+    const engine = this.engine;
+    const calls = this.calls;
+    const call = {};
+    calls.add(call);
+    this.used = performance.now();
+    try {
+      await this.starting;
+      if (generation !== this.generation) throw new Cancelled();
+      const answer = await engine.call(method, params, (report) => {
+        if (generation === this.generation) onReport?.(report);
+      });
+      if (method === "warm" && generation === this.generation) this.warmed = params.game;
+      return answer;
+    } catch (err) {
+      if (generation !== this.generation) throw new Cancelled();
+      if (err instanceof EngineError && err.type === "EngineStopped") throw new WorkerLost(err.message, engine);
+      throw err;
+    } finally {
+      calls.delete(call);
+      this.used = performance.now();
+    }
+  }
+}
