@@ -87,6 +87,7 @@ export function installStartup(app) {
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
       watchForANewBuild();
+      registerServiceWorker();
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
@@ -112,16 +113,12 @@ export function installStartup(app) {
     searchStarted = true;
     ai.start();
     if (page.state) ai.update(page.state);
-    // The offline copy once the search worker has started (or failed to): its precache (the
-    // whole site read again and stored) on the same core as a first click right after the
-    // start delayed that click by about a second on a slow device (docs/page.md).
-    ai.search.starting.then(registerServiceWorker, registerServiceWorker);
   }
 
   // A new build took over a page an older build served: the game is saved, so offer the
   // reload that brings the page up to date (its workers would otherwise mix the two builds).
-  // Watched from ready, not from the registration below: the browser looks for a new build
-  // of an installed service worker by itself when the page loads, and may switch before then.
+  // Watched before the registration: the browser looks for a new build of an installed
+  // service worker by itself when the page loads.
   function watchForANewBuild() {
     if (!("serviceWorker" in navigator)) return;
     const updating = navigator.serviceWorker.controller !== null;
