@@ -24,6 +24,10 @@ One depth of iterative deepening (an *iteration*, :func:`iteration`):
 
 Moves a worker searched before go back to it when it is idle (``owner``): its hash table
 holds their trees from the depth before.
+
+This module sits below the games, as :mod:`flipside.protocol` does: it knows no game and
+imports nothing but :mod:`flipside.i18n`, so each game's ``ai/split.py`` and ``ai/api.py``
+build on it without an arrow pointing up (``tools.check.modules``).
 """
 
 from __future__ import annotations
