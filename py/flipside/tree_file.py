@@ -31,12 +31,17 @@ import sys
 import zlib
 from array import array
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
+from importlib import resources
 from itertools import accumulate
 from typing import Any
 
 from flipside.i18n import tr
 
+DATA_FILE = "explorer.bin"
+"""A game package's tree, beside its modules (left out of the site's wheel: the page fetches
+it on first use)."""
 MAGIC = b"FSXP"
 VERSION = 1
 _MASK = (1 << 64) - 1
@@ -168,6 +173,44 @@ class Tree:
             )
             for i in range(self.first_edge[node], self.first_edge[node + 1])
         ]
+
+
+def read_tree(package: str) -> Tree:
+    """The tree of a game's package (its ``DATA_FILE``); a ValueError when the package was
+    installed without it."""
+    try:
+        data = resources.files(package).joinpath(DATA_FILE).read_bytes()
+    except FileNotFoundError:
+        raise ValueError(tr("the opening explorer's data is not installed")) from None
+    return Tree(data)
+
+
+def frame_move(
+    map_move: Callable[[int, int], int], symmetries: tuple[int, ...], code: int
+) -> tuple[int, int]:
+    """A move played in a position as the tree stores it: (its class: the least code among
+    its images, by the game's ``map_move``, under every symmetry taking the position to its
+    canonical form; and its code in the first one's frame). Moves of one class lead to the
+    same position."""
+    return min(map_move(s, code) for s in symmetries), map_move(symmetries[0], code)
+
+
+def left_book(lookup: Callable[[Any], object | None], start: Any, moves: list[Any]) -> Any:
+    """Where a game from the board ``start`` left the tree (``lookup`` gives a board's
+    ``(games, [(move, edge)...])`` or None out of it): ``{"ply", "move", "games"}`` (``ply``
+    counted from 1 over ``moves``, passes included; ``games``: how many of the tree's games
+    played that move, fewer than the tree needs), or None when it never did or did not
+    start in the tree."""
+    board = start.copy()
+    if lookup(board) is None:
+        return None
+    for ply, move in enumerate(moves, start=1):
+        here: Any = lookup(board)
+        games = next((edge.games for m, edge in (here or (0, []))[1] if m == move), 0)
+        board.push(move)
+        if lookup(board) is None:
+            return {"ply": ply, "move": str(move), "games": games}
+    return None
 
 
 def move_rows(edges: list[tuple[Any, Edge]], scores: bool = True) -> list[dict[str, Any]]:

@@ -11,19 +11,17 @@ left the tree (:func:`left_book`). Standard library only; the file is read on fi
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from flipside.i18n import tr
+from flipside import tree_file
 from flipside.othello import game as othello_game
 from flipside.othello.board import START_BLACK, START_WHITE, Board
 from flipside.othello.notation import PASS, PASS_MOVE, Color, Move
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
-from flipside.tree_file import Edge, Tree, move_rows
+from flipside.tree_file import Edge, Tree, move_rows, read_tree
 
 JSON = Any
-DATA_FILE = "explorer.bin"
 
 
 def map_move(symmetry: int, code: int) -> int:
@@ -46,20 +44,15 @@ def canonical(black: int, white: int, turn: int) -> tuple[Form, int, tuple[int, 
 
 
 def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
-    """A move played in a position as the tree stores it: (its class: the least code among
-    its images under every symmetry taking the position to its canonical form; and its
-    code in the first one's frame). Moves of one class lead to the same position."""
-    return min(map_move(s, code) for s in symmetries), map_move(symmetries[0], code)
+    """A move as the tree stores it: its class and its code in the canonical frame
+    (:func:`flipside.tree_file.frame_move`)."""
+    return tree_file.frame_move(map_move, symmetries, code)
 
 
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    try:
-        data = resources.files(__package__).joinpath(DATA_FILE).read_bytes()
-    except FileNotFoundError:
-        raise ValueError(tr("the opening explorer's data is not installed")) from None
-    return Tree(data)
+    return read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
@@ -81,20 +74,9 @@ def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
 
 
 def left_book(start: Board, moves: list[Move]) -> JSON:
-    """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` (``ply``
-    counted from 1 over ``moves``, passes included; ``games``: how many of the archive's
-    games played that move, fewer than the tree needs), or None when it never did or did
-    not start in the tree."""
-    board = start.copy()
-    if lookup(board) is None:
-        return None
-    for ply, move in enumerate(moves, start=1):
-        here = lookup(board)
-        games = next((edge.games for m, edge in (here or (0, []))[1] if m == move), 0)
-        board.push(move)
-        if lookup(board) is None:
-            return {"ply": ply, "move": str(move), "games": games}
-    return None
+    """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` or None
+    (:func:`flipside.tree_file.left_book`)."""
+    return tree_file.left_book(lookup, start, moves)
 
 
 def explore(record: str) -> JSON:

@@ -11,19 +11,17 @@ not, since the disks belong to nobody), and every move played from it with who w
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from typing import Any
 
-from flipside.i18n import tr
+from flipside import tree_file
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
 from flipside.themisto import game as themisto_game
 from flipside.themisto.board import Board
 from flipside.themisto.notation import Move
-from flipside.tree_file import Edge, Tree, move_rows
+from flipside.tree_file import Edge, Tree, move_rows, read_tree
 
 JSON = Any
-DATA_FILE = "explorer.bin"
 PASS = 1 << 13
 """The code of a pass; a slide is ``from * 64 + to``, plus ``CAPTURE`` when it captures."""
 CAPTURE = 1 << 12
@@ -70,20 +68,15 @@ def canonical(board: Board) -> tuple[Form, int, tuple[int, ...]]:
 
 
 def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
-    """A move as the tree stores it: its class (the least code among its images under the
-    symmetries taking the position to its canonical form) and its code in the first one's
-    frame. Moves of one class lead to the same position."""
-    return min(map_move(s, code) for s in symmetries), map_move(symmetries[0], code)
+    """A move as the tree stores it: its class and its code in the canonical frame
+    (:func:`flipside.tree_file.frame_move`)."""
+    return tree_file.frame_move(map_move, symmetries, code)
 
 
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    try:
-        data = resources.files(__package__).joinpath(DATA_FILE).read_bytes()
-    except FileNotFoundError:
-        raise ValueError(tr("the opening explorer's data is not installed")) from None
-    return Tree(data)
+    return read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
@@ -106,19 +99,9 @@ def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
 
 
 def left_book(start: Board, moves: list[Move]) -> JSON:
-    """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` (``ply``
-    counted from 1; ``games``: how many of the tree's games played that move, fewer than
-    the tree needs), or None when it never did or did not start in the tree."""
-    board = start.copy()
-    if lookup(board) is None:
-        return None
-    for ply, move in enumerate(moves, start=1):
-        here = lookup(board)
-        games = next((edge.games for m, edge in (here or (0, []))[1] if m == move), 0)
-        board.push(move)
-        if lookup(board) is None:
-            return {"ply": ply, "move": str(move), "games": games}
-    return None
+    """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` or None
+    (:func:`flipside.tree_file.left_book`)."""
+    return tree_file.left_book(lookup, start, moves)
 
 
 def explore(record: str) -> JSON:

@@ -279,7 +279,7 @@ def main() -> None:
         report(counts, cuts, meta)
     kept = nodes(counts, min_games)
     data = tree_file.pack({**meta, "minGames": min_games}, kept)
-    out = args.out or ROOT / "py" / "flipside" / args.game / othello_explorer.DATA_FILE
+    out = args.out or ROOT / "py" / "flipside" / args.game / tree_file.DATA_FILE
     out.write_bytes(data)
     moves = sum(len(e) for _, _, e in kept)
     print(
