@@ -107,6 +107,7 @@ def assign(
     if queue and queue[0]["kind"] == "first" and idle:
         first_owner = owner.get(queue[0]["move"])
         idle.sort(key=lambda w: w != first_owner)
+    idle_set = set(idle)
     for worker in idle:
         if not queue:
             break
@@ -116,9 +117,17 @@ def assign(
         if queue[0]["kind"] == "first":
             chosen = [0]
         else:
-            own = [i for i, job in enumerate(queue) if owner.get(job["move"]) == worker]
-            free = [i for i, job in enumerate(queue) if owner.get(job["move"]) not in idle]
-            rest = [i for i in range(len(queue)) if i not in own and i not in free]
+            own: list[int] = []  # searched before by this worker
+            free: list[int] = []  # by none of the idle workers
+            rest: list[int] = []  # by another idle worker
+            for i, job in enumerate(queue):
+                searched_by = owner.get(job["move"])
+                if searched_by == worker:
+                    own.append(i)
+                elif searched_by not in idle_set:
+                    free.append(i)
+                else:
+                    rest.append(i)
             ranked = own + free + rest
             chosen = ranked[:1]
             if queue[chosen[0]]["kind"] == "null":
