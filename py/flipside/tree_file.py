@@ -21,6 +21,10 @@ The file is zlib-compressed; inside, little-endian::
 
 Edges are in the order of their positions. Columns of fixed-size numbers compress well
 and load as ``array``s without a loop in Python.
+
+This module sits below the games, as :mod:`flipside.protocol` and :mod:`flipside.split` do:
+it knows no game and imports nothing of Flipside's but :mod:`flipside.i18n`, so each game's
+``explorer.py`` builds on it without an arrow pointing up (``tools.check.modules``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from flipside.othello.board import START_BLACK, START_WHITE, Board
 from flipside.othello.notation import PASS, PASS_MOVE, Color, Move
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
-from flipside.tree_file import Edge, Tree, move_rows, read_tree
+from flipside.tree_file import Edge, Tree, move_rows
 
 JSON = Any
 
@@ -52,7 +52,7 @@ def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    return read_tree(__package__)
+    return tree_file.read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:

@@ -19,7 +19,7 @@ from flipside.symmetry import INVERSE, SQUARES, images
 from flipside.themisto import game as themisto_game
 from flipside.themisto.board import Board
 from flipside.themisto.notation import Move
-from flipside.tree_file import Edge, Tree, move_rows, read_tree
+from flipside.tree_file import Edge, Tree, move_rows
 
 JSON = Any
 PASS = 1 << 13
@@ -76,7 +76,7 @@ def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    return read_tree(__package__)
+    return tree_file.read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
