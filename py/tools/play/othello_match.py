@@ -17,7 +17,8 @@ Every player runs in its own process with its time budget counted in that proces
 time (a busy machine does not weaken either side), or on the wall clock with
 ``--wall-clock`` (a search over several processes spends more CPU time than wall time).
 Each opening (a seeded random legal line of ``--plies`` moves, no two alike; with ``--openings
-xot`` a seeded sample of the XOT list, ``flipside.othello.xot``; with ``--xot`` the XOT list
+xot`` a seeded sample of the XOT list, ``flipside.othello.xot``; with ``--openings named`` the
+named opening lines of 4+ moves, which stay in the opening book for a while; with ``--xot`` the XOT list
 shuffled by the seed, as the parallel-search note's matches drew it) is played twice with
 colours swapped; a pair's result is
 the mean of its two games, and the error bars are 95% intervals from the spread of the pair
@@ -278,10 +279,22 @@ class Player:
 
 def openings(count: int, plies: int, seed: int, kind: str = "random") -> list[str]:
     """``count`` distinct openings (transcripts): random legal lines of ``plies`` moves, or
-    (``kind`` "xot") a seeded sample of the XOT list."""
+    (``kind`` "xot") a seeded sample of the XOT list, or (``kind`` "named") a seeded sample
+    of the named opening lines of 4 or more moves (lines the opening book holds: a match
+    that tests books)."""
     from flipside.othello.board import Board
 
     rnd = random.Random(seed)
+    if kind == "named":
+        from flipside.othello.ai.openings import named_lines
+        from flipside.squares import square_name
+
+        named = sorted(
+            "".join(square_name(sq) for sq in line) for line in named_lines() if len(line) >= 4
+        )
+        if count > len(named):
+            raise ValueError(f"the named lines of 4+ moves are {len(named)}, {count} asked")
+        return rnd.sample(named, count)
     if kind == "xot":
         from flipside.othello.xot import xot_lines
 
@@ -395,7 +408,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=40, help="games (even: pairs x 2)")
     parser.add_argument("--plies", type=int, default=8, help="random opening length")
     parser.add_argument(
-        "--openings", choices=("random", "xot"), default="random", help="opening lines"
+        "--openings", choices=("random", "xot", "named"), default="random", help="opening lines"
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--budget-scale", type=float, default=1.0)
