@@ -79,3 +79,23 @@ def test_xot_openings_are_distinct_lines_of_the_list() -> None:
     assert len(set(lines)) == 30 and all(is_xot(line) for line in lines)
     assert lines == match.openings(30, 8, seed=4, kind="xot")
     assert lines != match.openings(30, 8, seed=5, kind="xot")
+
+
+def test_named_openings_are_named_lines_the_book_holds() -> None:
+    from flipside.othello.ai.openings import book_moves, recognise
+    from flipside.othello.board import Board
+
+    lines = match.openings(40, 0, seed=6, kind="named")
+    assert len(set(lines)) == 40
+    assert lines == match.openings(40, 0, seed=6, kind="named")
+    assert lines != match.openings(40, 0, seed=7, kind="named")
+    for line in lines:
+        board = Board.from_transcript(line)
+        assert len(board.move_stack) >= 4
+        opening = recognise([str(m) for m in board.move_stack])
+        assert opening is not None and opening.length == len(board.move_stack)
+    in_book = sum(book_moves(*Board.from_transcript(t).bits()) is not None for t in lines)
+    # 38 of these 40 (79 of all 83) named lines end in a book position
+    assert in_book >= 35
+    with pytest.raises(ValueError, match="named lines"):
+        match.openings(1000, 0, seed=6, kind="named")
