@@ -409,6 +409,10 @@ def test_a_full_quota_and_a_damaged_record(tab: Tab, site: StaticServer) -> None
     click_square(tab, "c5")
     snap = wait_moves(tab, 5)
     assert snap["record"] == "othello/f5d6c3d3c5"
+    # Said once and kept on screen: the next move does not clear it, its close button does.
+    assert "storage is full" in snap["notice"]
+    js_click(tab, "#notice-close")
+    tab.wait_until("window.flipside.snapshot().notice === null")
     reload(tab)  # the reload puts the real storage back: the game and the library are there
     assert ready(tab)["record"] == "othello/f5d6c3d3c5"
     kept(tab, 5)

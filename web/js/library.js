@@ -30,7 +30,7 @@ export async function startLibrary(app, older) {
     ? new Keeper(library, {
         settings: () => app.ai.settings,
         opening: (record) => openingOf(app.ai.opening, record),
-        notice: (text, action) => app.notice(text, action),
+        notice: (text, action) => app.notice(text, action, { keep: true }),
         session: (game, id, record) => app.noteTabGame(game, id, record),
       })
     : null;
@@ -51,7 +51,7 @@ export async function startLibrary(app, older) {
   function tellFailure() {
     if (told || !failure) return;
     told = true;
-    app.notice(failureText(failure.kind, failure.message));
+    app.notice(failureText(failure.kind, failure.message), null, { keep: true });
   }
 
   const view = createGamesView(app, {

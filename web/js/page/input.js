@@ -97,7 +97,7 @@ export function installInput(app) {
   $("watch-step").addEventListener("click", () => ai.step());
 
   $("retry").addEventListener("click", () => app.startEngine());
-  $("notice-close").addEventListener("click", () => app.notice(""));
+  $("notice-close").addEventListener("click", () => app.dismissNotice());
 
   window.addEventListener("hashchange", () => app.openLinkInAddressBar());
   new ResizeObserver(() => app.draw()).observe(canvas);

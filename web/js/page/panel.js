@@ -245,8 +245,14 @@ export function installPanel(app) {
     return s.moves.some((move) => move.text !== "pass" && move.by !== computer);
   }
 
-  /** Show `text` (empty hides the notice), with an optional button `{label, run}`. */
-  function notice(text, action = null) {
+  let keptNotice = false; // the notice on screen stays until its close button (a storage failure)
+
+  /** Show `text` (empty hides the notice), with an optional button `{label, run}`. With
+   *  `keep` the notice stays when the page clears notices (a move does): only its close
+   *  button or another notice takes it away. */
+  function notice(text, action = null, { keep = false } = {}) {
+    if (!text && keptNotice) return;
+    keptNotice = keep && !!text;
     $("notice-text").textContent = text;
     $("notice").hidden = !text;
     const button = $("notice-action");
@@ -291,6 +297,10 @@ export function installPanel(app) {
     renderPanel,
     canTakeBack,
     notice,
+    dismissNotice: () => {
+      keptNotice = false;
+      notice("");
+    },
     showRules,
     renderChoice,
   });
