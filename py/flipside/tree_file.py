@@ -189,7 +189,7 @@ def read_tree(package: str) -> Tree:
     return Tree(data)
 
 
-def frame_move(
+def tree_move(
     map_move: Callable[[int, int], int], symmetries: tuple[int, ...], code: int
 ) -> tuple[int, int]:
     """A move played in a position as the tree stores it: (its class: the least code among
@@ -199,7 +199,7 @@ def frame_move(
     return min(map_move(s, code) for s in symmetries), map_move(symmetries[0], code)
 
 
-def left_book(lookup: Callable[[Any], object | None], start: Any, moves: list[Any]) -> Any:
+def where_left(lookup: Callable[[Any], object | None], start: Any, moves: list[Any]) -> Any:
     """Where a game from the board ``start`` left the tree (``lookup`` gives a board's
     ``(games, [(move, edge)...])`` or None out of it): ``{"ply", "move", "games"}`` (``ply``
     counted from 1 over ``moves``, passes included; ``games``: how many of the tree's games

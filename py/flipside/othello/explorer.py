@@ -13,13 +13,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flipside import tree_file
 from flipside.othello import game as othello_game
 from flipside.othello.board import START_BLACK, START_WHITE, Board
 from flipside.othello.notation import PASS, PASS_MOVE, Color, Move
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
-from flipside.tree_file import Edge, Tree, move_rows
+from flipside.tree_file import Edge, Tree, move_rows, read_tree, tree_move, where_left
 
 JSON = Any
 
@@ -45,14 +44,14 @@ def canonical(black: int, white: int, turn: int) -> tuple[Form, int, tuple[int, 
 
 def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
     """A move as the tree stores it: its class and its code in the canonical frame
-    (:func:`flipside.tree_file.frame_move`)."""
-    return tree_file.frame_move(map_move, symmetries, code)
+    (:func:`flipside.tree_file.tree_move`)."""
+    return tree_move(map_move, symmetries, code)
 
 
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    return tree_file.read_tree(__package__)
+    return read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
@@ -75,8 +74,8 @@ def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
 
 def left_book(start: Board, moves: list[Move]) -> JSON:
     """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` or None
-    (:func:`flipside.tree_file.left_book`)."""
-    return tree_file.left_book(lookup, start, moves)
+    (:func:`flipside.tree_file.where_left`)."""
+    return where_left(lookup, start, moves)
 
 
 def explore(record: str) -> JSON:

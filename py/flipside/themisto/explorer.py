@@ -13,13 +13,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from flipside import tree_file
 from flipside.record import Record
 from flipside.symmetry import INVERSE, SQUARES, images
 from flipside.themisto import game as themisto_game
 from flipside.themisto.board import Board
 from flipside.themisto.notation import Move
-from flipside.tree_file import Edge, Tree, move_rows
+from flipside.tree_file import Edge, Tree, move_rows, read_tree, tree_move, where_left
 
 JSON = Any
 PASS = 1 << 13
@@ -69,14 +68,14 @@ def canonical(board: Board) -> tuple[Form, int, tuple[int, ...]]:
 
 def frame_move(symmetries: tuple[int, ...], code: int) -> tuple[int, int]:
     """A move as the tree stores it: its class and its code in the canonical frame
-    (:func:`flipside.tree_file.frame_move`)."""
-    return tree_file.frame_move(map_move, symmetries, code)
+    (:func:`flipside.tree_file.tree_move`)."""
+    return tree_move(map_move, symmetries, code)
 
 
 @cache
 def tree() -> Tree:
     """The explorer's tree, read on first use."""
-    return tree_file.read_tree(__package__)
+    return read_tree(__package__)
 
 
 def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
@@ -100,8 +99,8 @@ def lookup(board: Board) -> tuple[int, list[tuple[Move, Edge]]] | None:
 
 def left_book(start: Board, moves: list[Move]) -> JSON:
     """Where a game from ``start`` left the tree: ``{"ply", "move", "games"}`` or None
-    (:func:`flipside.tree_file.left_book`)."""
-    return tree_file.left_book(lookup, start, moves)
+    (:func:`flipside.tree_file.where_left`)."""
+    return where_left(lookup, start, moves)
 
 
 def explore(record: str) -> JSON:
