@@ -56,8 +56,8 @@ WEBKIT_CRASH = "page crash or hang"
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A WebKit test runs once more when the browser's web process crashed under it, and
     only then: WebKitGTK 2.50 stops now and then on an assertion of its own (the kernel logs
-    a trap on an invalid opcode in libwebkit2gtk), about once in 20 runs of the longest
-    test, Watch mode's whole game. Any other failure fails at once; a rerun is reported."""
+    a trap on an invalid opcode in libwebkit2gtk; it ended Watch mode's whole-game test in
+    CI). Any other failure fails at once; a rerun is reported."""
     for item in items:
         callspec = getattr(item, "callspec", None)
         if callspec is not None and callspec.params.get("tab") == "webkit":
