@@ -98,9 +98,12 @@ export class Keeper {
       this.released = null;
       this.lockedId = current?.id ?? null;
       if (current && navigator.locks?.request) {
+        const id = current.id;
+        // Granted after another game came on screen: let it go at once, or this tab would
+        // hold it for good and take its own game for another tab's.
         navigator.locks
-          .request(LOCK_PREFIX + current.id, { ifAvailable: true }, (lock) =>
-            lock ? new Promise((resolve) => (this.released = resolve)) : null,
+          .request(LOCK_PREFIX + id, { ifAvailable: true }, (lock) =>
+            lock && this.lockedId === id ? new Promise((resolve) => (this.released = resolve)) : null,
           )
           .catch(() => {});
       }
