@@ -1,7 +1,8 @@
 """The game library in all three engines (Chromium, Firefox, WebKit): every game kept with its
 result; open to continue, replay and review; delete and undo; export and import (GGF, the
-backup); two tabs each keeping its own game across reloads; a full quota; a damaged record;
-the move of the older localStorage saves."""
+backup); two tabs each keeping its own game across reloads; games switched before the
+browser grants their locks; a full quota; a damaged record; the move of the older
+localStorage saves."""
 
 from __future__ import annotations
 
@@ -377,6 +378,70 @@ def test_two_tabs_keep_two_games_across_reloads(tab: Tab, site: StaticServer) ->
         two.wait_until(
             "window.flipside.snapshot().library.rows.some((r) => r.text[4] === '4 moves')"
         )
+
+
+GATED_LOCKS = """(() => {
+  const locks = Object.getPrototypeOf(navigator.locks);
+  const request = locks.request;
+  const waiting = [];
+  window.grantLocks = () => { locks.request = request; waiting.splice(0).forEach((go) => go()); };
+  locks.request = function (name, options, callback) {
+    return request.call(this, name, options, async (lock) => {
+      await new Promise((go) => waiting.push(go));
+      return callback(lock);
+    });
+  };
+})()"""
+"""From here on the page's lock callbacks wait for ``window.grantLocks()`` (each lock held
+meanwhile): a busy browser that runs a grant's callback late, made deterministic."""
+
+HELD = """(async () => {
+  const held = async () => (await navigator.locks.query()).held
+    .map((l) => l.name).filter((n) => n.startsWith('flipside.game.')).sort();
+  for (let i = 0; i < 200 && arg && !(await held()).includes(arg); i++) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return held();
+})()"""
+"""The game locks this page's origin holds (after waiting up to 10 s for ``arg``, if given)."""
+
+
+def test_games_switched_before_their_locks_come_hold_only_the_game_on_screen(
+    tab: Tab, site: StaticServer
+) -> None:
+    """The games switched twice before the browser runs the lock callbacks: the locks of
+    the games no longer on screen are let go as they come, so the tab does not take its own
+    game for another tab's (it did: a lock came after the switch and was held for good)."""
+    tab.goto(site.origin + "/#othello/f5d6c3")
+    ready(tab)
+    kept(tab, 3)
+    othello = library(tab)["current"]["id"]
+    assert tab.evaluate(HELD) == ["flipside.game." + othello]
+    tab.evaluate(GATED_LOCKS)
+    js_click(tab, "#switch-themisto")
+    tab.wait_until("window.flipside.snapshot().game === 'themisto'")
+    js_click(tab, "#switch-othello")
+    tab.wait_until("window.flipside.snapshot().transcript === 'f5d6c3'")
+    tab.wait_until(f"window.flipside.snapshot().library?.current?.id === {othello!r}")
+    js_click(tab, "#switch-themisto")
+    tab.wait_until("window.flipside.snapshot().game === 'themisto'")
+    tab.wait_until(f"window.flipside.snapshot().library?.current?.id !== {othello!r}")
+    tab.evaluate("window.grantLocks()")
+    themisto = library(tab)["current"]["id"]
+    held = tab.evaluate(HELD, "flipside.game." + themisto)
+    assert held == ["flipside.game." + themisto], (othello, themisto, held)
+    games = open_games(tab, js=True)
+    assert [r["tag"] for r in games["rows"]] == [None], games["rows"]
+    js_click(tab, "#library-close")
+    # As in a new tab's first switch: the last saved Othello game opens unless it is open
+    # elsewhere, and it is not.
+    tab.evaluate("sessionStorage.removeItem('flipside.tab.v1')")
+    js_click(tab, "#switch-othello")
+    tab.wait_until("window.flipside.snapshot().game === 'othello'")
+    snap = wait_moves(tab, 3)
+    assert snap["transcript"] == "f5d6c3", snap
+    assert "another tab" not in (snap["notice"] or ""), snap["notice"]
+    assert library(tab)["current"]["id"] == othello
 
 
 def test_a_full_quota_and_a_damaged_record(tab: Tab, site: StaticServer) -> None:
