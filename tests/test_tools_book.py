@@ -67,3 +67,8 @@ def test_learning_takes_the_positions_of_the_lost_games_only(tmp_path: Path) -> 
         tool.canonical(*Board.from_transcript(line).bits())[0]
         for line in ("f5d6", "f5d6c5", "f5d6c5f4")
     }
+    drawn = game("black", 0, ["e3", "f4", "c5"])
+    records.write_text(lost + "\n" + won + "\n" + drawn + "\n")
+    assert tool.lost_game_positions([records], "both", 4) == expected | {
+        tool.canonical(*Board.from_transcript(line).bits())[0] for line in ("f5d6", "f5d6c5")
+    }

@@ -10,7 +10,8 @@ own deeper searches and minimaxed through the book.
    (the same under the 8 board symmetries) enters the book when at least ``--min-games``
    games reached it. With ``--learn FILE`` (games written by ``tools.play.othello_match
    --record``), every position of the first ``--plies`` moves of the games side
-   ``--learn-side`` lost enters too, and those positions are searched ``--learn-extra``
+   ``--learn-side`` lost (A, B, or ``both`` for a match of two top levels) enters too, and
+   those positions are searched ``--learn-extra``
    plies deeper: the book learns where the engine lost.
 2. **Leaves.** Each book position's moves that do not lead to another book position are
    searched together by the top level's selective midgame search (iterative deepening to
@@ -135,14 +136,16 @@ def wthor_counts(plies: int) -> dict[Key, int]:
 
 
 def lost_game_positions(paths: list[Path], side: str, plies: int) -> set[Key]:
-    """Canonical positions of the first ``plies`` moves of the recorded games ``side`` lost."""
+    """Canonical positions of the first ``plies`` moves of the recorded games ``side`` lost
+    (``both``: every game either side lost, for a match of two top levels)."""
     out: set[Key] = set()
     for path in paths:
         for line in path.read_text().splitlines():
             game = json.loads(line)
             margin = int(game["black_margin"])
             a_margin = margin if game["a_colour"] == "black" else -margin
-            if (a_margin if side == "A" else -a_margin) >= 0:
+            loser = "A" if a_margin < 0 else "B" if a_margin > 0 else None
+            if loser is None or side not in (loser, "both"):
                 continue
             board = Board.from_transcript(game["opening"])
             for move in game["moves"]:
@@ -282,7 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--deep-games", type=int, default=0, help="positions this common...")
     parser.add_argument("--deep-extra", type=int, default=2, help="...are searched deeper")
     parser.add_argument("--learn", type=Path, nargs="*", default=[], help="match records")
-    parser.add_argument("--learn-side", choices=("A", "B"), default="A")
+    parser.add_argument("--learn-side", choices=("A", "B", "both"), default="A")
     parser.add_argument("--learn-extra", type=int, default=2, help="plies deeper for them")
     parser.add_argument("--name", default="book", help="job folder under .cache/book/")
     parser.add_argument("--workers", type=int, default=2)
