@@ -273,12 +273,15 @@ def test_the_controls_stay_put_while_the_computer_thinks_and_moves(
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.select_option("#computer", "both")
     wait_until(page, "window.flipside.snapshot().moves.length >= 2", 60_000)
+    # Sampled for 3 s, and on (20 s at most) until the computer has been seen idle between
+    # two moves: between book moves that lasts about 20 ms, and some 3 s saw none.
     seen = page.evaluate(
         """async () => {
             const tops = new Set(), moves = new Set();
             let thinking = 0, idle = 0;
-            const end = performance.now() + 3000;
-            while (performance.now() < end) {
+            const start = performance.now();
+            const enough = () => performance.now() > start + 3000 && idle > 0 && moves.size >= 3;
+            while (!enough() && performance.now() < start + 20000) {
                 tops.add(['watch-pause', 'new-game'].map((id) =>
                     Math.round(document.getElementById(id).getBoundingClientRect().top)).join());
                 if (window.flipside.snapshot().thinking) thinking++; else idle++;
