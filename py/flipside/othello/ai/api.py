@@ -12,7 +12,7 @@ import random
 import time
 from typing import Any
 
-from flipside import split
+import flipside.split as shared_split
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
@@ -251,9 +251,11 @@ def split_start(
     if kind not in ("think", "hints"):
         raise ValueError(tr("kind must be think, hints or solve, got {kind!r}", kind=kind))
     if kind == "think" and isinstance(level, str) and level.startswith(LOSS_PREFIX):
-        split.pool_state(workers)  # a ValueError for a bad number of workers
+        shared_split.pool_state(workers)  # a ValueError for a bad number of workers
         reports: list[JSON] = []
-        return split.step(None, [], reports, think(subject, level, seconds, seed, reports.append))
+        return shared_split.step(
+            None, [], reports, think(subject, level, seconds, seed, reports.append)
+        )
     return split_board(kind, _board(subject), subject, level, seconds, seed, workers)
 
 
@@ -269,11 +271,11 @@ def split_board(
 ) -> JSON:
     """:func:`split_start` of a board (``subject`` names it in the answer); an answer at
     once comes from ``engine`` (default: this process's engine at the level)."""
-    split.pool_state(workers)  # a ValueError for a bad number of workers
+    shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     if kind == "solve":
         P, O = board.bits()
         if legal_moves(P, O).bit_count() < 2:
-            return split.step(None, [], [], solve(board.position()))
+            return shared_split.step(None, [], [], solve(board.position()))
         first = othello_split.start("solve", board, MAX_LEVEL, None, workers)
         return _split_answer(first, kind, subject, MAX_LEVEL)
     if kind == "hints":

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flipside import split
+import flipside.split as shared_split
 from flipside.othello.ai.endgame import squares_of
 from flipside.othello.ai.engine import (
     HINT_SOLVE_FACTOR,
@@ -76,7 +76,7 @@ def start(
     every best move; at least two moves). A move with no search to split (a book move, a
     forced move, a level with noise) is answered at once by ``engine`` (default: this
     process's engine at the level; ``seed`` for its random choices), as ``think`` would."""
-    split.pool_state(workers)  # a ValueError for a bad number of workers
+    shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     P, O = board.bits()
     if kind == "think" and _at_once(P, O, level):
         engine = engine or engine_at(level)
@@ -84,11 +84,11 @@ def start(
             engine.random.seed(seed)
         reports: list[JSON] = []
         info = engine.think(board, seconds=budget, on_depth=reports.append)
-        return split.step(None, [], reports, info)
+        return shared_split.step(None, [], reports, info)
     empties = 64 - (P | O).bit_count()
     settings = LEVELS[level]
     state = {
-        **split.pool_state(workers),
+        **shared_split.pool_state(workers),
         "game": "othello",
         "kind": kind,
         "session": f"{random.getrandbits(64):016x}",
@@ -153,7 +153,7 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
     reports: list[JSON] = []
     for item in done:
         task = item["task"]
-        if not split.release(state, task):
+        if not shared_split.release(state, task):
             continue
         phase = state["phase"]
         if task.get("phase") != phase["serial"]:
@@ -172,7 +172,7 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
             phase["over"] = True
         else:
             it = phase["sub"] if task.get("sub") else phase["it"]
-            split.take(it, task["worker"], result["values"], result.get("pvs"))
+            shared_split.take(it, task["worker"], result["values"], result.get("pvs"))
     return _advance(state, elapsed, reports)
 
 
@@ -181,7 +181,7 @@ def _lost(state: JSON, task: JSON) -> None:
     one-worker task is given again."""
     phase = state["phase"]
     if task["kind"] in ("move", "solve"):
-        split.give_back(phase["sub"] if task.get("sub") else phase["it"], task["worker"])
+        shared_split.give_back(phase["sub"] if task.get("sub") else phase["it"], task["worker"])
     else:
         phase["issued"] = False
 
@@ -229,7 +229,7 @@ def _solve(
     """Begin an exact phase: every root move solved, split as ``mode`` (``guess``: the
     midgame search's score, an aspiration window's centre for the first move)."""
     state["serial"] += 1
-    it = split.iteration(order, state["empties"], mode, 64, guess)
+    it = shared_split.iteration(order, state["empties"], mode, 64, guess)
     state["phase"] = {
         "type": "solve",
         "name": name,
@@ -321,20 +321,20 @@ def _advance(state: JSON, elapsed: float, reports: list[JSON]) -> JSON:
             seconds = phase["deadline"] - elapsed
             if seconds <= 0:
                 phase["over"] = True
-            elif (idle := split.idle(state)) != []:
+            elif (idle := shared_split.idle(state)) != []:
                 phase["issued"] = True
                 order = state["order"] or [state["result"]["move"]]
                 fields = {"kind": "outcome", "order": order, "probable": phase["probable"]}
                 tasks.append(_task(state, idle[0], fields, seconds))
         if not phase["over"]:
-            return split.step(state, tasks, reports)
+            return shared_split.step(state, tasks, reports)
         answer = _next(state, elapsed, reports)
         if answer is not None:
-            return split.step(state, [], reports, answer)
+            return shared_split.step(state, [], reports, answer)
 
 
 def _task(state: JSON, worker: int, fields: JSON, seconds: float | None) -> JSON:
-    return split.task(
+    return shared_split.task(
         state,
         worker,
         {
@@ -353,7 +353,7 @@ def _task(state: JSON, worker: int, fields: JSON, seconds: float | None) -> JSON
 
 def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) -> None:
     phase = state["phase"]
-    idle = split.idle(state)
+    idle = shared_split.idle(state)
     if phase["it"] is None and phase["result"] is None:
         if not phase["issued"] and idle:
             phase["issued"] = True
@@ -369,7 +369,7 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
             tasks.append(_task(state, idle[0], fields, None))
         return
     it = phase["it"]
-    if it is not None and phase.get("sub") is None and split.finished(it):
+    if it is not None and phase.get("sub") is None and shared_split.finished(it):
         _iteration_done(state, elapsed, reports)
         if phase["over"]:
             return
@@ -378,7 +378,7 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
         depth = phase["result"]["depth"] + 1
         mode = "all" if phase["all"] else "pvs"
         guess = _guess(phase["history"]) if GUESS else None
-        it = phase["it"] = split.iteration(state["order"], depth, mode, INF, guess)
+        it = phase["it"] = shared_split.iteration(state["order"], depth, mode, INF, guess)
         if mode == "pvs" and state["workers"] > 1 and depth >= SUB_DEPTH:
             _split_first(state, phase["result"]["pv"])
     seconds = None
@@ -388,19 +388,19 @@ def _search_tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[
             phase["over"] = phase["stopped"] = True
             return
     sub = phase.get("sub")
-    if sub is not None and split.finished(sub):
-        value, line = -sub["alpha"], [phase["sub_move"], *split.line(sub)]
-        split.settle_first(it, phase["sub_move"], value, line)
+    if sub is not None and shared_split.finished(sub):
+        value, line = -sub["alpha"], [phase["sub_move"], *shared_split.line(sub)]
+        shared_split.settle_first(it, phase["sub_move"], value, line)
         sub = phase["sub"] = None
-    idle = split.idle(state)
+    idle = shared_split.idle(state)
     if sub is not None:
-        chunk = split.chunk_size(sub, state["workers"])
-        for worker, job in split.assign(sub, idle, state["sub_owner"], chunk):
+        chunk = shared_split.chunk_size(sub, state["workers"])
+        for worker, job in shared_split.assign(sub, idle, state["sub_owner"], chunk):
             fields = {"kind": "move", "depth": sub["depth"], "after": phase["sub_move"]}
             tasks.append(_task(state, worker, {**fields, **_job(job), "sub": True}, seconds))
             idle.remove(worker)
-    for worker, job in split.assign(
-        it, idle, state["owner"], split.chunk_size(it, state["workers"])
+    for worker, job in shared_split.assign(
+        it, idle, state["owner"], shared_split.chunk_size(it, state["workers"])
     ):
         fields = {"kind": "move", "depth": it["depth"], **_job(job)}
         tasks.append(_task(state, worker, fields, seconds))
@@ -429,7 +429,7 @@ def _split_first(state: JSON, pv: list[str]) -> None:
         order.remove(hint)
         order.insert(0, hint)
     phase["it"]["queue"].pop(0)  # the first move's value comes from its replies
-    phase["sub"] = split.iteration(order, phase["it"]["depth"] - 1, "pvs", INF)
+    phase["sub"] = shared_split.iteration(order, phase["it"]["depth"] - 1, "pvs", INF)
     phase["sub_move"] = first
 
 
@@ -455,13 +455,13 @@ def _iteration_done(state: JSON, elapsed: float, reports: list[JSON]) -> None:
         it["depth"],
         parse_square(it["best"]),
         it["alpha"] / SCALE,
-        [parse_square(m) for m in split.line(it)],
+        [parse_square(m) for m in shared_split.line(it)],
         state["nodes"],
         False,
         elapsed,
         {parse_square(m): v for m, v in scores.items()},
     ).to_dict()
-    state["order"] = split.ordered(it)
+    state["order"] = shared_split.ordered(it)
     reports.append(result)
     phase["it"] = None
     _depth_done(state, result, elapsed)
@@ -470,7 +470,7 @@ def _iteration_done(state: JSON, elapsed: float, reports: list[JSON]) -> None:
 def _solve_tasks(state: JSON, elapsed: float, tasks: list[JSON]) -> None:
     phase = state["phase"]
     it = phase["it"]
-    if split.finished(it):
+    if shared_split.finished(it):
         phase["over"] = True
         return
     seconds = None
@@ -479,8 +479,8 @@ def _solve_tasks(state: JSON, elapsed: float, tasks: list[JSON]) -> None:
         if seconds <= 0:
             phase["over"] = phase["stopped"] = True
             return
-    chunk = split.chunk_size(it, state["workers"])
-    for worker, job in split.assign(it, split.idle(state), state["owner"], chunk):
+    chunk = shared_split.chunk_size(it, state["workers"])
+    for worker, job in shared_split.assign(it, shared_split.idle(state), state["owner"], chunk):
         guess = phase["guess"] if job["kind"] == "first" else None
         fields = {"kind": "solve", **_job(job), "guess": guess}
         tasks.append(_task(state, worker, fields, seconds))
@@ -561,7 +561,7 @@ def _next(state: JSON, elapsed: float, reports: list[JSON]) -> JSON | None:
         solved = None
         if not phase["stopped"]:
             it = phase["it"]
-            line = [parse_square(m) for m in split.line(it)]
+            line = [parse_square(m) for m in shared_split.line(it)]
             best = parse_square(it["best"])
             exact = DepthResult(empties, best, it["alpha"], line, state["nodes"], True, elapsed)
             solved = exact.to_dict()
@@ -626,7 +626,7 @@ def _next_hints(state: JSON, elapsed: float) -> JSON | None:
         return _analysis(result, state["nodes"], elapsed)
     it = phase["it"]
     values = {m: it["values"][m] for m in it["order"]}
-    exact = {**result, "scores": values, "move": it["best"], "pv": split.line(it)}
+    exact = {**result, "scores": values, "move": it["best"], "pv": shared_split.line(it)}
     return _analysis(exact, state["nodes"], elapsed, state["empties"])
 
 
@@ -654,7 +654,7 @@ def _next_solve(state: JSON, elapsed: float) -> JSON | None:
     it = phase["it"]
     return {
         "score": it["alpha"],
-        "best": sorted(split.best_moves(it), key=parse_square),
+        "best": sorted(shared_split.best_moves(it), key=parse_square),
         "empties": state["empties"],
         "nodes": state["nodes"],
         "seconds": elapsed,

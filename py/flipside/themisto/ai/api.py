@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flipside import split
+import flipside.split as shared_split
 from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
 from flipside.i18n import number, tr
 from flipside.protocol import Report, unjudged
@@ -228,7 +228,7 @@ def split_board(
 ) -> JSON:
     """:func:`split_start` of a board (``subject`` names it in the answer); an answer at
     once comes from ``engine`` (default: a new engine at the level)."""
-    split.pool_state(workers)  # a ValueError for a bad number of workers
+    shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     if board.is_game_over():
         raise ValueError(tr("the game is over: there is no move to choose"))
     if level is None:

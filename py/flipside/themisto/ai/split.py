@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from flipside import split
+import flipside.split as shared_split
 from flipside.themisto.ai.engine import Engine
 from flipside.themisto.ai.ladder import LEVELS
 from flipside.themisto.ai.search import INF, PROVEN, WIN, proven_of
@@ -54,7 +54,7 @@ def start(
     ``budget`` seconds. A move with no search to split (a forced move, a win now, a level
     with noise) is answered at once by ``engine`` (default: a new one at the level, with
     ``seed``), as ``think`` would."""
-    split.pool_state(workers)  # a ValueError for a bad number of workers
+    shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     settings = LEVELS[level]
     if kind == "think":
         noisy = settings.noise > 0 or settings.random_moves > 0
@@ -62,9 +62,9 @@ def start(
             engine = engine or Engine(level, seed=seed)
             reports: list[JSON] = []
             info = engine.think(board, seconds=budget, on_depth=reports.append)
-            return split.step(None, [], reports, info)
+            return shared_split.step(None, [], reports, info)
     state = {
-        **split.pool_state(workers),
+        **shared_split.pool_state(workers),
         "game": "themisto",
         "kind": kind,
         "session": f"{random.getrandbits(64):016x}",
@@ -108,11 +108,11 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
     reports: list[JSON] = []
     for item in done:
         task = item["task"]
-        if not split.release(state, task) or state["over"]:
+        if not shared_split.release(state, task) or state["over"]:
             continue
         if "result" not in item:
             if task["kind"] == "move":
-                split.give_back(state["it"], task["worker"])
+                shared_split.give_back(state["it"], task["worker"])
             else:
                 state["issued"] = False
             continue
@@ -123,7 +123,7 @@ def step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
         elif task["kind"] == "deepen":
             _deepened(state, task, result, reports)
         else:
-            split.take(state["it"], task["worker"], result["values"], result.get("pvs"))
+            shared_split.take(state["it"], task["worker"], result["values"], result.get("pvs"))
     return _advance(state, elapsed, reports)
 
 
@@ -151,12 +151,12 @@ def _advance(state: JSON, elapsed: float, reports: list[JSON]) -> JSON:
     if not state["over"]:
         _tasks(state, elapsed, tasks, reports)
     if not state["over"]:
-        return split.step(state, tasks, reports)
-    return split.step(state, [], reports, _answer(state, elapsed))
+        return shared_split.step(state, tasks, reports)
+    return shared_split.step(state, [], reports, _answer(state, elapsed))
 
 
 def _task(state: JSON, worker: int, fields: JSON, seconds: float) -> JSON:
-    return split.task(
+    return shared_split.task(
         state,
         worker,
         {
@@ -173,7 +173,7 @@ def _task(state: JSON, worker: int, fields: JSON, seconds: float) -> JSON:
 
 def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) -> None:
     seconds = state["budget"] - elapsed
-    idle = split.idle(state)
+    idle = shared_split.idle(state)
     if state["result"] is None:
         if not state["issued"] and idle:
             state["issued"] = True
@@ -182,12 +182,12 @@ def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) 
             tasks.append(_task(state, idle[0], fields, seconds))
         return
     it = state["it"]
-    if it is not None and split.finished(it):
+    if it is not None and shared_split.finished(it):
         result = {
             "depth": it["depth"],
             "move": it["best"],
             "score": it["alpha"],
-            "pv": split.line(it),
+            "pv": shared_split.line(it),
             "nodes": state["nodes"],
             "exact": False,
             "proven": proven_of(it["alpha"], state["turn"]),
@@ -197,7 +197,7 @@ def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) 
         result["exact"] = result["proven"] is not None
         reports.append(result)
         state["result"] = result
-        state["order"] = split.ordered(it)
+        state["order"] = shared_split.ordered(it)
         it = state["it"] = None
     result = state["result"]
     if it is None:
@@ -206,13 +206,13 @@ def _tasks(state: JSON, elapsed: float, tasks: list[JSON], reports: list[JSON]) 
             return
         mode = "all" if state["all"] else "pvs"
         guess = result["score"] if GUESS else None
-        it = split.iteration(state["order"], result["depth"] + 1, mode, INF, guess)
+        it = shared_split.iteration(state["order"], result["depth"] + 1, mode, INF, guess)
         state["it"] = it
     if seconds <= 0:
         state["over"] = state["stopped"] = True
         return
-    for worker, job in split.assign(
-        it, idle, state["owner"], split.chunk_size(it, state["workers"])
+    for worker, job in shared_split.assign(
+        it, idle, state["owner"], shared_split.chunk_size(it, state["workers"])
     ):
         window = {"alpha": job["alpha"], "beta": job["beta"]}
         pv = job["kind"] != "null"
