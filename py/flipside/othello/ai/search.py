@@ -469,11 +469,10 @@ class Searcher:
                 history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
+            limit = hard if unstable or self.selectivity > 0 else budget
             finished.append(elapsed)
-            if elapsed > share * budget and not next_fits(
-                finished, hard if unstable else budget, self.selectivity
-            ):
+            if elapsed > share * budget and not next_fits(finished, limit, self.selectivity):
                 break
-            self.deadline = start + (hard if unstable else budget)
+            self.deadline = start + limit
         assert result is not None
         return result

@@ -298,11 +298,11 @@ def _depth_done(state: JSON, result: JSON, elapsed: float) -> None:
     share = UNSTABLE_START_SHARE if unstable else START_SHARE
     now = elapsed - phase["t0"]
     phase["finished"].append(now)
-    target = phase["hard"] if unstable else budget
-    if now > share * budget and not next_fits(phase["finished"], target, state["selectivity"]):
+    limit = phase["hard"] if unstable or state["selectivity"] > 0 else budget
+    if now > share * budget and not next_fits(phase["finished"], limit, state["selectivity"]):
         phase["over"] = True
         return
-    phase["deadline"] = phase["t0"] + (phase["hard"] if unstable else budget)
+    phase["deadline"] = phase["t0"] + limit
 
 
 def _advance(state: JSON, elapsed: float, reports: list[JSON]) -> JSON:
