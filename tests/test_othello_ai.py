@@ -99,6 +99,33 @@ def test_iterative_deepening_reports_each_depth_and_a_legal_line() -> None:
     json.dumps(result.to_dict())
 
 
+def test_a_selective_search_spends_the_time_up_to_its_hard_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The top level's time rule (``depth_limit``): its depths may run, and start, up to the
+    hard limit, a full-width search's (not critical) only up to the budget. On a clock that
+    counts nodes, so that the runs are deterministic."""
+    from flipside.othello.ai import search
+
+    assert search.depth_limit(1.0, 1.2, critical=False, selectivity=1.0) == 1.2
+    assert search.depth_limit(1.0, 1.2, critical=True, selectivity=0.0) == 1.2
+    assert search.depth_limit(1.0, 1.2, critical=False, selectivity=0.0) == 1.0
+    tick = 1e-5  # seconds a node
+    slack = 2 * search.POLL_INTERVAL * tick  # the clock is read every POLL_INTERVAL nodes
+    P, O = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7").bits()
+    past_budget = 0
+    for budget in (0.1, 0.15, 0.2, 0.3):
+        searcher = Searcher(selectivity=1.0)
+        monkeypatch.setattr(
+            search, "time", type("Clock", (), {"perf_counter": lambda s=searcher: s.nodes * tick})
+        )
+        searcher.run(P, O, 30, budget=budget, hard=1.5 * budget)
+        used = searcher.nodes * tick
+        assert used <= 1.5 * budget + slack
+        past_budget += used > budget + slack
+    assert past_budget > 0
+
+
 def test_a_table_kept_from_the_last_move_saves_nodes_and_keeps_the_line_legal() -> None:
     board = Board.from_transcript("f5d6c3d3c4f4f6f3e6e7")
     first = Searcher(selectivity=1.5)

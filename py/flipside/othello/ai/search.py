@@ -102,6 +102,14 @@ def mpc_table() -> MpcTable:
     return load_mpc()
 
 
+def depth_limit(budget: float, hard: float, critical: bool, selectivity: float) -> float:
+    """Seconds until which a depth may run, and by which the next must be predicted to end:
+    ``hard`` for a critical move or a selective search (the top level spends the time between
+    its budget and its hard limit rather than leave much of the budget unused), else the
+    budget."""
+    return hard if critical or selectivity > 0 else budget
+
+
 def next_fits(finished: list[float], target: float, selectivity: float) -> bool:
     """A selective search only: the next depth is predicted to end by ``target`` seconds (its
     time = the last depth's times ``GROWTH``). ProbCut makes each depth cost fewer times the
@@ -413,14 +421,14 @@ class Searcher:
 
         Always finishes depth 1 (so there is a move even when stopped at once). Values are
         estimates (``exact`` False): exact values come from the endgame solver.
-        Time: a depth is not started once ``START_SHARE`` of the budget is used (a selective
-        search: unless it is predicted to end within the budget), and one still running at
-        the budget is abandoned. When the last depth changed the best move
+        Time: a depth is not started once ``START_SHARE`` of the budget is used, and one
+        still running at the budget is abandoned. When the last depth changed the best move
         or its value fell ``UNSTABLE_DROP`` discs below the value two depths before (a
-        critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget (or
-        when predicted to end by ``hard``) and run until ``hard`` seconds (at least the
-        budget). A move proven better than the
-        previous depth's best in an abandoned iteration is played.
+        critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget, and
+        it runs until ``hard`` seconds (at least the budget). A selective search runs every
+        depth until ``hard`` and also starts one predicted to end by then (``next_fits``).
+        A move proven better than the previous depth's best in an abandoned iteration is
+        played.
         """
         start = time.perf_counter()
         hard = budget if budget is None or hard is None else max(hard, budget)
@@ -469,7 +477,7 @@ class Searcher:
                 history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
-            limit = hard if unstable or self.selectivity > 0 else budget
+            limit = depth_limit(budget, hard, unstable, self.selectivity)
             finished.append(elapsed)
             if elapsed > share * budget and not next_fits(finished, limit, self.selectivity):
                 break

@@ -39,6 +39,7 @@ from flipside.othello.ai.search import (
     UNSTABLE_DROP,
     UNSTABLE_START_SHARE,
     DepthResult,
+    depth_limit,
     next_fits,
 )
 from flipside.othello.bitboard import FLIPS, legal_moves
@@ -196,7 +197,7 @@ def _search(
     all_values: bool,
 ) -> None:
     """Begin an iterative-deepening phase (as ``Searcher.run``: depth 1 up to ``max_depth``
-    within ``budget`` seconds, ``hard`` for an unstable position)."""
+    within ``budget`` seconds, ``hard`` for an unstable position or a selective search)."""
     state["serial"] += 1
     state["phase"] = {
         "type": "search",
@@ -298,7 +299,7 @@ def _depth_done(state: JSON, result: JSON, elapsed: float) -> None:
     share = UNSTABLE_START_SHARE if unstable else START_SHARE
     now = elapsed - phase["t0"]
     phase["finished"].append(now)
-    limit = phase["hard"] if unstable or state["selectivity"] > 0 else budget
+    limit = depth_limit(budget, phase["hard"], unstable, state["selectivity"])
     if now > share * budget and not next_fits(phase["finished"], limit, state["selectivity"]):
         phase["over"] = True
         return
