@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 import time
+import types
 
 import pytest
 
+from flipside.othello.ai import search
 from flipside.othello.ai.endgame import Solver, final_score
 from flipside.othello.ai.engine import (
     LEVELS,
@@ -105,8 +107,6 @@ def test_a_selective_search_spends_the_time_up_to_its_hard_limit(
     """The top level's time rule (``depth_limit``): its depths may run, and start, up to the
     hard limit, a full-width search's (not critical) only up to the budget. On a clock that
     counts nodes, so that the runs are deterministic."""
-    from flipside.othello.ai import search
-
     assert search.depth_limit(1.0, 1.2, critical=False, selectivity=1.0) == 1.2
     assert search.depth_limit(1.0, 1.2, critical=True, selectivity=0.0) == 1.2
     assert search.depth_limit(1.0, 1.2, critical=False, selectivity=0.0) == 1.0
@@ -116,9 +116,8 @@ def test_a_selective_search_spends_the_time_up_to_its_hard_limit(
     past_budget = 0
     for budget in (0.1, 0.15, 0.2, 0.3):
         searcher = Searcher(selectivity=1.0)
-        monkeypatch.setattr(
-            search, "time", type("Clock", (), {"perf_counter": lambda s=searcher: s.nodes * tick})
-        )
+        clock = types.SimpleNamespace(perf_counter=lambda s=searcher: s.nodes * tick)
+        monkeypatch.setattr(search, "time", clock)
         searcher.run(P, O, 30, budget=budget, hard=1.5 * budget)
         used = searcher.nodes * tick
         assert used <= 1.5 * budget + slack
