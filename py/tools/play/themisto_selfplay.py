@@ -4,6 +4,8 @@ Run: ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay
      ``PYTHONPATH=py nice -n 10 .venv/bin/python -m tools.play.themisto_selfplay match 4 4 --games 100``
      ``... match 4 4 --workers-a 2 --wall-clock --games 100`` (level A over two worker processes)
      ``... match 4 4 --workers-a 2 --virtual --games 100`` (two virtual workers, CPU time)
+     ``... match 4 4 --scale-a 2 --games 100`` (level A with twice its budget: the most any two
+     workers could give it)
 
 Each opening is ``--random-plies`` random moves from the start, each chosen among the moves
 that do not let the opponent win at once, played twice with the sides swapped (once when a
@@ -51,18 +53,26 @@ def opening(rng: random.Random, plies: int) -> Board | None:
 
 
 def play(
-    board: Board, engines: dict[int, Engine], stats: Counter[str], pool: Any = None, on: int = 0
+    board: Board,
+    engines: dict[int, Engine],
+    stats: Counter[str],
+    pool: Any = None,
+    on: int = 0,
+    seconds_on: float | None = None,
 ) -> Board:
     """Play ``board`` out: ``engines[player]`` moves for each player (player ``on``'s
-    searches over ``pool``'s workers when one is given)."""
+    searches over ``pool``'s workers when one is given, within ``seconds_on`` a move when
+    given, else its level's budget)."""
 
     def count(_: Board, info: Mapping[str, object]) -> None:
         stats["nodes"] += int(str(info["nodes"]))
         stats["ms"] += int(1000 * float(str(info["seconds"])))
 
-    players = {player: engine.think for player, engine in engines.items()}
+    players: dict[int, Any] = {player: engine.think for player, engine in engines.items()}
     if pool is not None:
-        players[on] = functools.partial(pool_think, pool, engines[on])
+        players[on] = functools.partial(pool_think, pool, engines[on], seconds=seconds_on)
+    elif seconds_on is not None:
+        players[on] = functools.partial(engines[on].think, seconds=seconds_on)
     return play_out(board, players, count)
 
 
@@ -76,11 +86,13 @@ def match(
     wall: bool = False,
     workers_a: int = 1,
     virtual: bool = False,
+    scale_a: float = 1.0,
 ) -> dict[str, object]:
     """``games`` games (pairs with sides swapped) of level ``a`` against level ``b``; the
     time budgets count this process's CPU time unless ``wall``. Level ``a`` searches over
     ``workers_a`` worker processes (``flipside.workers``; wall clock only), or as many
-    virtual workers on CPU time (``virtual``: ``tools.play.virtual_pool``)."""
+    virtual workers on CPU time (``virtual``: ``tools.play.virtual_pool``), with its
+    level's budget times ``scale_a``."""
     if workers_a > 1 and not wall and not virtual:
         raise SystemExit("--workers-a needs --wall-clock, or --virtual (CPU time)")
     pool: Any = None
@@ -89,14 +101,22 @@ def match(
     elif workers_a > 1:
         pool = Pool(workers_a, warm="flipside.themisto.ai.api")
     try:
-        return _match(a, b, games, plies, seed, quiet, wall, pool)
+        return _match(a, b, games, plies, seed, quiet, wall, pool, scale_a)
     finally:
         if isinstance(pool, Pool):
             pool.close()
 
 
 def _match(
-    a: int, b: int, games: int, plies: int, seed: int, quiet: bool, wall: bool, pool: Any
+    a: int,
+    b: int,
+    games: int,
+    plies: int,
+    seed: int,
+    quiet: bool,
+    wall: bool,
+    pool: Any,
+    scale_a: float = 1.0,
 ) -> dict[str, object]:
     clock = time.perf_counter if wall else time.process_time
     rng = random.Random(seed)
@@ -112,7 +132,7 @@ def _match(
             continue
         # a level against itself plays each opening once: with sides swapped the top level
         # (no noise, budgets on CPU time, both sides alike) replays the same game
-        same = a == b and wall is False and pool is None and LEVELS[a].noise == 0
+        same = a == b and not wall and pool is None and LEVELS[a].noise == 0 and scale_a == 1
         for a_player in (1,) if same else (1, 2):
             if n >= games:
                 break
@@ -120,7 +140,8 @@ def _match(
                 a_player: Engine(a, seed=rng.randrange(1 << 30), clock=clock),
                 3 - a_player: Engine(b, seed=rng.randrange(1 << 30), clock=clock),
             }
-            game = play(board.copy(), engines, stats, pool, a_player)
+            seconds_a = None if scale_a == 1 else LEVELS[a].seconds * scale_a
+            game = play(board.copy(), engines, stats, pool, a_player, seconds_a)
             status = game.status
             n += 1
             lengths.append(game.ply)
@@ -142,7 +163,9 @@ def _match(
                 )
     seconds = time.perf_counter() - start
     summary = {
-        "levels": f"{a} vs {b}" + ("" if pool is None else f" ({pool.size} workers for {a})"),
+        "levels": f"{a} vs {b}"
+        + ("" if pool is None else f" ({pool.size} workers for {a})")
+        + ("" if scale_a == 1 else f" ({scale_a}x the budget for {a})"),
         "games": n,
         "score_a": round(100 * score / n, 1),
         "results": dict(results),
@@ -175,6 +198,7 @@ def main() -> None:
         action="store_true",
         help="level A's workers are virtual: one process, a clock of CPU seconds",
     )
+    one.add_argument("--scale-a", type=float, default=1.0, help="level A's time budget times this")
     for p in (lad, one):
         p.add_argument("--random-plies", type=int, default=2)
         p.add_argument("--seed", type=int, default=1)
@@ -208,6 +232,7 @@ def main() -> None:
             args.wall_clock,
             args.workers_a,
             args.virtual,
+            args.scale_a,
         )
 
 
