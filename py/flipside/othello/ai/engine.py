@@ -22,7 +22,7 @@ from flipside.i18n import tr
 from flipside.levels import parse_level as parse_named_level
 from flipside.othello.ai.endgame import EndTable, Solver, Stopped
 from flipside.othello.ai.openings import book_move
-from flipside.othello.ai.search import DepthResult, Searcher, Table
+from flipside.othello.ai.search import DepthResult, HashTable, Searcher
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
@@ -186,8 +186,10 @@ class Engine:
         self.level = parse_level(level)
         self.settings = LEVELS[self.level]
         self.random = random.Random(seed)
-        self.table: Table = {}
+        self.table: HashTable = {}
         self.probable_table: EndTable = {}
+        self.new_searcher: Callable[..., Searcher] = Searcher
+        """Makes the midgame searcher of :meth:`think` (a pool's shared search changes it)."""
 
     # -- playing -------------------------------------------------------------------------
 
@@ -255,7 +257,7 @@ class Engine:
             self.table = {}
         if len(self.probable_table) > PROBABLE_TABLE_LIMIT:
             self.probable_table = {}
-        searcher = Searcher(
+        searcher = self.new_searcher(
             should_stop=should_stop, selectivity=level.selectivity, table=self.table
         )
         moves = legal_moves(P, O)

@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
+from typing import Protocol
 
 from flipside.othello.ai.endgame import Stopped, final_score
 from flipside.othello.ai.evaluation import SCALE, evaluate
@@ -58,6 +59,18 @@ _PLAIN = 0xFFFFFFFFFFFFFFFF ^ _GOOD ^ _BAD
 Evaluate = Callable[[int, int], int]
 Table = dict[tuple[int, int], tuple[int, int, int, int]]
 """The hash table: (P, O) -> (depth, lower bound, upper bound, best square)."""
+
+
+class HashTable(Protocol):
+    """What the search asks of its hash table: a :data:`Table`, or a table that processes
+    share (``shared_search.SharedTable``)."""
+
+    def get(self, key: tuple[int, int], /) -> tuple[int, int, int, int] | None: ...
+
+    def __setitem__(self, key: tuple[int, int], entry: tuple[int, int, int, int], /) -> None: ...
+
+    def __len__(self) -> int: ...
+
 
 MPC_FILE = "mpc.json"
 """Multi-ProbCut lines fitted by ``py/tools/fit_mpc.py`` (read on first selective search)."""
@@ -158,7 +171,7 @@ class Searcher:
         should_stop: Callable[[], bool] | None = None,
         deadline: float | None = None,
         selectivity: float = 0.0,
-        table: Table | None = None,
+        table: HashTable | None = None,
     ) -> None:
         self.evaluate = evaluate
         self.scale = scale
@@ -169,7 +182,7 @@ class Searcher:
         self._armed = True  # False while the first depth runs: it always finishes
         # A caller may pass the table of an earlier search with the same evaluation and
         # selectivity to go on with.
-        self.table: Table = {} if table is None else table
+        self.table: HashTable = {} if table is None else table
         self.improved = -1  # a root move that beat the first one in the current iteration
         self.root_order: list[int] = []  # root moves, best first, after the last finished depth
         # Multi-ProbCut: a node is cut when a shallow search predicts its value is beyond the
