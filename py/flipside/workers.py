@@ -91,6 +91,26 @@ def _call(module: str, name: str, args: tuple[Any, ...]) -> Any:
     return getattr(importlib.import_module(module), name)(*args)
 
 
+def attach(name: str) -> Any:
+    """The shared memory block ``name`` (a pool's :meth:`Pool.shared_block`), opened once
+    per process and kept; the pool that made it frees it."""
+    from multiprocessing import shared_memory
+
+    if name not in _attached:
+        try:
+            block = shared_memory.SharedMemory(name=name, track=False)  # type: ignore[call-arg]
+        except TypeError:  # Python 3.12: every process would track it; only the maker should
+            from multiprocessing import resource_tracker
+
+            block = shared_memory.SharedMemory(name=name)
+            resource_tracker.unregister(block._name, "shared_memory")  # type: ignore[attr-defined]
+        _attached[name] = block
+    return _attached[name]
+
+
+_attached: dict[str, Any] = {}
+
+
 class Pool:
     """``workers`` worker processes (see the module's text); a context manager."""
 
@@ -103,6 +123,7 @@ class Pool:
         self._ran_on: dict[Future[Any], ProcessPoolExecutor] = {}
         self.pids: list[int] = []
         self.restarts = 0
+        self._block: Any = None
         if warm is not None:
             futures = [e.submit(_warm, warm) for e in self._executors]
             self.pids = [f.result() for f in futures]
@@ -185,6 +206,35 @@ class Pool:
                 )
             found = step(found["state"], done, time.perf_counter() - start)
 
+    def shared_block(self, size: int) -> tuple[str, memoryview]:
+        """A block of ``size`` bytes of memory shared with the workers, made on first use and
+        freed by :meth:`close`: its name (a worker opens it with :func:`attach`) and this
+        process's view of it."""
+        if self._block is None:
+            from multiprocessing import shared_memory
+
+            self._block = shared_memory.SharedMemory(create=True, size=size)
+            self._block.buf[:] = bytes(size)
+        view: memoryview = self._block.buf[:size]
+        return self._block.name, view
+
+    def together(
+        self, func: Callable[..., Any], calls: list[tuple[Any, ...]], stop: Callable[[], object]
+    ) -> list[Any]:
+        """``func(*calls[w])`` on each worker ``w`` at once: the results in the workers'
+        order, None for a worker that was lost. ``stop()`` is called as soon as worker 0's
+        call ends (answered or lost), to end the others', which are then waited for."""
+        futures = [self.submit(w, func, *args) for w, args in enumerate(calls)]
+        results: list[Any] = []
+        try:
+            for future in futures:
+                ok, result = self._outcome(len(results), future)
+                results.append(result if ok else None)
+                stop()
+        finally:
+            stop()
+        return results
+
     def map(
         self,
         module: str,
@@ -225,6 +275,10 @@ class Pool:
         """End the worker processes (a task still running is waited for)."""
         for executor in self._executors:
             executor.shutdown(wait=True, cancel_futures=True)
+        if self._block is not None:
+            self._block.close()
+            self._block.unlink()
+            self._block = None
 
     def __enter__(self) -> Self:
         return self

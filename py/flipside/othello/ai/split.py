@@ -131,8 +131,16 @@ def start(
 
 def pool_think(pool: Any, engine: Engine, board: Board, seconds: float | None = None) -> JSON:
     """``engine.think(board, seconds)`` searched over a pool of worker processes
-    (:class:`flipside.workers.Pool`): the same kind of answer."""
+    (:class:`flipside.workers.Pool`): the same kind of answer. A midgame move is searched by
+    all the workers on one shared table (``shared_search``) when the pool has shared memory
+    (a virtual pool has not); the endgame's is split here."""
     budget = engine.settings.seconds if seconds is None else seconds
+    from flipside.othello.ai import shared_search  # native only: the page has no such pool
+
+    P, O = board.bits()
+    shared = getattr(pool, "shared_block", None) is not None and pool.size > 1
+    if shared and not _at_once(P, O, engine.level) and shared_search.shares(engine, board):
+        return shared_search.pool_think(pool, engine, board, budget)
     first = start("think", board, engine.level, budget, pool.size, engine)
     answer: JSON = pool.search("flipside.othello.ai.tasks", first, step)
     return answer
