@@ -204,32 +204,36 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
         answer: dict[str, Any] = othello_split.pool_think(pool, engine, board)
         return answer
 
-    for line in sys.stdin:
-        request = json.loads(line)
-        if "seed" in request:
-            engine = engine_module.Engine(level, seed=request["seed"])
-            answer: dict[str, Any] = {"ok": True}
-        else:
-            board = Board.from_position(request["position"])
-            cpu = time.process_time()
-            clock = time.perf_counter()
-            virtual_clock = getattr(pool, "clock", 0.0)
-            info = think(board)
-            if wall:
-                took = time.perf_counter() - clock
-            elif virtual:
-                took = getattr(pool, "clock", 0.0) - virtual_clock  # the virtual wall time
+    try:
+        for line in sys.stdin:
+            request = json.loads(line)
+            if "seed" in request:
+                engine = engine_module.Engine(level, seed=request["seed"])
+                answer: dict[str, Any] = {"ok": True}
             else:
-                took = time.process_time() - cpu
-            answer = {
-                "move": info["move"],
-                "cpu": took,
-                "exact": info.get("exact", False),
-                "book": info.get("book", False),
-                "depth": info.get("depth", 0),
-                "nodes": info.get("nodes", 0),
-            }
-        print(json.dumps(answer), flush=True)
+                board = Board.from_position(request["position"])
+                cpu = time.process_time()
+                clock = time.perf_counter()
+                virtual_clock = getattr(pool, "clock", 0.0)
+                info = think(board)
+                if wall:
+                    took = time.perf_counter() - clock
+                elif virtual:
+                    took = getattr(pool, "clock", 0.0) - virtual_clock  # the virtual wall time
+                else:
+                    took = time.process_time() - cpu
+                answer = {
+                    "move": info["move"],
+                    "cpu": took,
+                    "exact": info.get("exact", False),
+                    "book": info.get("book", False),
+                    "depth": info.get("depth", 0),
+                    "nodes": info.get("nodes", 0),
+                }
+            print(json.dumps(answer), flush=True)
+    finally:
+        if pool is not None and hasattr(pool, "close"):
+            pool.close()  # its processes, and its shared memory block
 
 
 class Player:

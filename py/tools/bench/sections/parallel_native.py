@@ -14,7 +14,10 @@ processes (the root split, ``flipside.split``):
   waiting for the first move's bound and for the last task of a depth, or, on a loaded
   machine, for a core); the first move's share of a split depth's work with one worker
   (what the others wait for without the guess);
-- nodes per second per worker at the top level's budget per move (1 and 2 workers).
+- Othello's top level to the same depth by two processes on one shared table (the command
+  line's midgame move, ``othello/ai/shared_search.py``): seconds and the speed-up;
+- nodes per second per worker at the top level's budget per move (1 and 2 workers; with 2,
+  Othello's midgame moves are searched on the shared table).
 
 Wall-clock figures on a shared machine: compare the ratios of one run (the same searches on
 a virtual clock, as an idle machine would run them: ``python -m tools.play.virtual_pool``).
@@ -31,6 +34,7 @@ from typing import Any
 
 from flipside import review, workers
 from flipside.othello.ai import engine as othello_engine
+from flipside.othello.ai import search as othello_search
 from flipside.othello.ai import split as othello_split
 from flipside.othello.ai import tasks as othello_tasks
 from flipside.othello.board import Board
@@ -41,6 +45,7 @@ from flipside.themisto.ai.engine import Engine as ThemistoEngine
 from flipside.themisto.board import Board as ThemistoBoard
 from tools.bench.sections.review import othello_game
 from tools.bench.table import Row, print_rows
+from tools.play.shared_search import SharedSearch
 from tools.play.themisto_selfplay import opening
 
 REVIEW_DEPTH = 5
@@ -160,6 +165,29 @@ def search_rows(
     ]
 
 
+def shared_rows(boards: list[Board]) -> list[Row]:
+    """Othello's top level to ``OTHELLO_DEPTH`` by two processes on one shared table (the
+    command line's midgame move, ``othello/ai/shared_search.py``) against the single search."""
+    selectivity = othello_engine.LEVELS[6].selectivity
+    positions = [board.bits() for board in boards]
+    began = time.perf_counter()
+    for P, O in positions:
+        othello_search.Searcher(selectivity=selectivity).run(P, O, OTHELLO_DEPTH)
+    alone = time.perf_counter() - began
+    two = SharedSearch(2)
+    try:
+        seconds = sum(two.search(P, O, OTHELLO_DEPTH, selectivity)[0] for P, O in positions)
+    finally:
+        two.close()
+    return [
+        (
+            f"othello top level, depth {OTHELLO_DEPTH}, 2 workers on a shared table",
+            round(seconds, 2),
+            f"s (1 worker: {alone:.2f} s), speed-up {alone / seconds:.2f}x",
+        )
+    ]
+
+
 def rate_rows(
     name: str, boards: list[Any], think: Callable[[Any, Any], dict[str, Any]], warm: str
 ) -> list[Row]:
@@ -218,6 +246,7 @@ def rows() -> list[Row]:
             othello_tasks.run_task,
             "flipside.othello.ai.api",
         )
+    out += shared_rows(boards)
     tboards = themisto_positions()
     with fixed(ladder.LEVELS, 4, depth=THEMISTO_DEPTH):
         out += search_rows(
