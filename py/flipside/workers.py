@@ -8,8 +8,11 @@ process killed) is started again on its own while the others go on. :meth:`Pool.
 drives a split search's coordinator (:mod:`flipside.split`; a game's ``<game>/ai/split.py``,
 whose steps the page's pool of web workers goes through by the facade's ``split_start`` /
 ``split_step`` / ``search_task``) with the elapsed seconds of this process's clock; a lost
-worker's task is handed back to the coordinator, which gives its work out again. :meth:`Pool.map` runs independent calls (a
-review's moves) on whichever worker is free, in order of the results' indexes.
+worker's task is handed back to the coordinator, which gives its work out again.
+:meth:`Pool.map` runs independent calls (a review's moves) on whichever worker is free, in
+order of the results' indexes. :meth:`Pool.together` runs one call on every worker at once
+(Othello's midgame move, all the workers searching on a table in the pool's
+:meth:`Pool.shared_block`, which a worker opens with :func:`attach`).
 
 The pool names what it runs by module (a game AI's module, ``flipside.review``), so it
 imports nothing of the games and sits below them: a game's own commands use it too. The
@@ -91,6 +94,9 @@ def _call(module: str, name: str, args: tuple[Any, ...]) -> Any:
     return getattr(importlib.import_module(module), name)(*args)
 
 
+_attached: dict[str, Any] = {}
+
+
 def attach(name: str) -> Any:
     """The shared memory block ``name`` (a pool's :meth:`Pool.shared_block`), opened once
     per process and kept; the pool that made it frees it."""
@@ -99,16 +105,10 @@ def attach(name: str) -> Any:
     if name not in _attached:
         try:
             block = shared_memory.SharedMemory(name=name, track=False)  # type: ignore[call-arg]
-        except TypeError:  # Python 3.12: every process would track it; only the maker should
-            from multiprocessing import resource_tracker
-
+        except TypeError:  # Python 3.12 has no track: the pool's resource tracker is shared
             block = shared_memory.SharedMemory(name=name)
-            resource_tracker.unregister(block._name, "shared_memory")  # type: ignore[attr-defined]
         _attached[name] = block
     return _attached[name]
-
-
-_attached: dict[str, Any] = {}
 
 
 class Pool:

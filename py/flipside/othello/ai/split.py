@@ -134,9 +134,9 @@ def pool_think(pool: Any, engine: Engine, board: Board, seconds: float | None = 
     (:class:`flipside.workers.Pool`): the same kind of answer. A midgame move is searched by
     all the workers on one shared table (``shared_search``) when the pool has shared memory
     (a virtual pool has not); the endgame's is split here."""
-    budget = engine.settings.seconds if seconds is None else seconds
     from flipside.othello.ai import shared_search  # native only: the page has no such pool
 
+    budget = engine.settings.seconds if seconds is None else seconds
     P, O = board.bits()
     shared = getattr(pool, "shared_block", None) is not None and pool.size > 1
     if shared and not _at_once(P, O, engine.level) and shared_search.shares(engine, board):
