@@ -48,7 +48,10 @@ self.addEventListener("fetch", (event) => {
       const path = new URL(request.url).pathname.split("/").slice(-2).join("/");
       if (response.ok && BUILD.lazy?.includes(path)) {
         const copy = response.clone();
-        caches.open(CACHE).then((cache) => cache.put(request, copy)).catch(() => {});
+        caches
+          .open(CACHE)
+          .then((cache) => cache.put(request, copy))
+          .catch(() => {});
       }
       return response;
     })(),

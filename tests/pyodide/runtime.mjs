@@ -39,10 +39,18 @@ export async function startPyodide({
     pyodide.FS.writeFile(`${home}/${target}`, readFileSync(path.join(explorer, served)));
   }
   for (const file of readdirSync(explorer).filter((f) => f.endsWith(".bin"))) {
-    pyodide.FS.writeFile(`${home}/${file.replace(".bin", "")}/explorer.bin`, readFileSync(path.join(explorer, file)));
+    pyodide.FS.writeFile(
+      `${home}/${file.replace(".bin", "")}/explorer.bin`,
+      readFileSync(path.join(explorer, file)),
+    );
   }
   pyodide.runPython("import importlib; importlib.invalidate_caches()");
-  const raw = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });
+  const raw = (stream) => ({
+    write: (bytes) => {
+      stream.write(bytes);
+      return bytes.length;
+    },
+  });
   pyodide.setStdout(raw(process.stdout));
   pyodide.setStderr(raw(process.stderr));
   if (wheelDir) {

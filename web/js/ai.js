@@ -64,7 +64,10 @@ export class ComputerPlayer {
     this.started = true;
     this.search.start();
     this.warm();
-    this.search.starting.then(() => this.changed(), (err) => this.fail(err));
+    this.search.starting.then(
+      () => this.changed(),
+      (err) => this.fail(err),
+    );
   }
 
   /** Abandon whatever the search worker is doing: it is replaced by a fresh one. */
@@ -99,7 +102,9 @@ export class ComputerPlayer {
   keepsPool() {
     const state = this.state;
     if (!state || state.over || !this.settings.computer) return false;
-    const levels = this.watching() ? [this.settings.level, this.settings.level2] : [this.settings.level];
+    const levels = this.watching()
+      ? [this.settings.level, this.settings.level2]
+      : [this.settings.level];
     return levels.some((level) => this.pooled(state.game, "think", level));
   }
 
@@ -115,7 +120,9 @@ export class ComputerPlayer {
   /** The level the computer plays `state`'s side to move at. */
   levelFor(state) {
     const second = state?.sides?.[1];
-    return this.watching() && state?.toMove === second ? (this.settings.level2 ?? this.settings.level) : this.settings.level;
+    return this.watching() && state?.toMove === second
+      ? (this.settings.level2 ?? this.settings.level)
+      : this.settings.level;
   }
 
   /** Watching: stop after the move being thought about is dropped (nothing moves). */
@@ -173,7 +180,13 @@ export class ComputerPlayer {
     this.askOpening(state);
     if (this.error) return this.changed();
     this.askValues(state);
-    if (this.settings.hints && !target.over && !this.computerToMove(target) && !this.hints && this.hintsFor === null) {
+    if (
+      this.settings.hints &&
+      !target.over &&
+      !this.computerToMove(target) &&
+      !this.hints &&
+      this.hintsFor === null
+    ) {
       this.askHints(target);
     }
     this.changed();
@@ -196,7 +209,8 @@ export class ComputerPlayer {
   /** Take new settings (another game's, for one: `game`, whose engine is warmed) without
    *  asking anything yet: the caller follows with `update(state)`. */
   use(settings, game = this.state?.game) {
-    const levelChanged = settings.level !== this.settings.level || settings.level2 !== this.settings.level2;
+    const levelChanged =
+      settings.level !== this.settings.level || settings.level2 !== this.settings.level2;
     const gameChanged = game !== this.state?.game;
     if (settings.computer !== "both") this.paused = this.stepping = false;
     this.settings = settings;
@@ -221,7 +235,9 @@ export class ComputerPlayer {
       const game = state.game;
       const answer = await this.pool.search(
         "think",
-        seconds ? { record: job.record, level: job.level, seconds } : { record: job.record, level: job.level },
+        seconds
+          ? { record: job.record, level: job.level, seconds }
+          : { record: job.record, level: job.level },
         (report) => {
           if (this.thinking !== job) return;
           job.report = report;
@@ -260,7 +276,10 @@ export class ComputerPlayer {
     this.hintsFor = record;
     try {
       const game = state.game;
-      const found = await this.pool.search("hints", { record }, null, { game, split: this.pooled(game, "hints") });
+      const found = await this.pool.search("hints", { record }, null, {
+        game,
+        split: this.pooled(game, "hints"),
+      });
       if (this.hintsFor !== record) return;
       this.hintsFor = null;
       this.hints = { ...found, record };
@@ -321,8 +340,14 @@ export class ComputerPlayer {
   failureText(err) {
     const values = { error: errorText(err) };
     return err instanceof EngineError && err.type === "WorkerError"
-      ? tr("The computer player could not start ({error}). Your game is safe; change a setting to try again.", values)
-      : tr("The computer player failed ({error}). Your game is safe; change a setting to try again.", values);
+      ? tr(
+          "The computer player could not start ({error}). Your game is safe; change a setting to try again.",
+          values,
+        )
+      : tr(
+          "The computer player failed ({error}). Your game is safe; change a setting to try again.",
+          values,
+        );
   }
 
   /** Values of the game so far, one per move (the first player's view; null while computing). */

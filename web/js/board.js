@@ -20,12 +20,17 @@ const COLORS = new Proxy({}, { get: (_, key) => themeColor(COLOR_VARS[key]) });
 /** The value of CSS custom property `name` on the page (cached until the theme changes). */
 export function themeColor(name) {
   if (!cache.has(name)) {
-    cache.set(name, getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888");
+    cache.set(
+      name,
+      getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888",
+    );
   }
   return cache.get(name);
 }
 
-window.matchMedia?.("(prefers-color-scheme: light)").addEventListener?.("change", () => cache.clear());
+window
+  .matchMedia?.("(prefers-color-scheme: light)")
+  .addEventListener?.("change", () => cache.clear());
 
 /** Geometry of the board drawn in a square canvas of `size` CSS pixels. */
 export function layout(size) {
@@ -58,7 +63,10 @@ export function fitCanvas(canvas) {
 
 /** Centre of square `sq` in CSS pixels. */
 export function centre(geo, sq) {
-  return [geo.margin + ((sq % 8) + 0.5) * geo.cell, geo.margin + (Math.floor(sq / 8) + 0.5) * geo.cell];
+  return [
+    geo.margin + ((sq % 8) + 0.5) * geo.cell,
+    geo.margin + (Math.floor(sq / 8) + 0.5) * geo.cell,
+  ];
 }
 
 export function drawFrame(ctx, geo, { stars = true } = {}) {
@@ -79,7 +87,14 @@ export function drawFrame(ctx, geo, { stars = true } = {}) {
   }
   ctx.stroke();
   ctx.fillStyle = COLORS.line;
-  for (const [c, r] of stars ? [[2, 2], [6, 2], [2, 6], [6, 6]] : []) {
+  for (const [c, r] of stars
+    ? [
+        [2, 2],
+        [6, 2],
+        [2, 6],
+        [6, 6],
+      ]
+    : []) {
     ctx.beginPath();
     ctx.arc(margin + c * cell, margin + r * cell, Math.max(2, cell * 0.06), 0, 2 * Math.PI);
     ctx.fill();
@@ -202,7 +217,13 @@ export function drawRing(ctx, geo, sq) {
   ctx.strokeStyle = themeColor("--best-ring");
   ctx.lineWidth = Math.max(3, cell * 0.08);
   ctx.beginPath();
-  ctx.arc(margin + ((sq % 8) + 0.5) * cell, margin + (Math.floor(sq / 8) + 0.5) * cell, cell * 0.4, 0, 2 * Math.PI);
+  ctx.arc(
+    margin + ((sq % 8) + 0.5) * cell,
+    margin + (Math.floor(sq / 8) + 0.5) * cell,
+    cell * 0.4,
+    0,
+    2 * Math.PI,
+  );
   ctx.stroke();
   ctx.restore();
 }
@@ -212,7 +233,12 @@ export function drawCursor(ctx, geo, sq) {
   const { margin, cell } = geo;
   ctx.strokeStyle = COLORS.cursor;
   ctx.lineWidth = Math.max(2, cell * 0.06);
-  ctx.strokeRect(margin + (sq % 8) * cell + 2, margin + Math.floor(sq / 8) * cell + 2, cell - 4, cell - 4);
+  ctx.strokeRect(
+    margin + (sq % 8) * cell + 2,
+    margin + Math.floor(sq / 8) * cell + 2,
+    cell - 4,
+    cell - 4,
+  );
 }
 
 /** The last move's marker: a small red dot. */
@@ -228,7 +254,12 @@ export function drawMarker(ctx, geo, sq) {
 export function shade(ctx, geo, sq, color) {
   const { margin, cell } = geo;
   ctx.fillStyle = color;
-  ctx.fillRect(margin + (sq % 8) * cell + 1, margin + Math.floor(sq / 8) * cell + 1, cell - 2, cell - 2);
+  ctx.fillRect(
+    margin + (sq % 8) * cell + 1,
+    margin + Math.floor(sq / 8) * cell + 1,
+    cell - 2,
+    cell - 2,
+  );
 }
 
 /** A ring around square `sq`. */

@@ -15,9 +15,11 @@ export const language = useLanguage(preferredLanguage()).catch((err) => {
   return useLanguage("en");
 });
 
+/** The page's modules, imported once (whichever of progress and start comes first). */
 let page = null;
 function loadPage() {
   page ??= import("./main.js");
+  return page;
 }
 
 onProgress(loadPage);

@@ -8,8 +8,22 @@ import { loadChoices, saveChoices } from "./store.js";
 
 const $ = (id) => document.getElementById(id);
 const dialog = $("new-game-dialog");
-const FIELDS = ["opponent", "opponent-level", "second-level", "first", "handicap", "handicap-for", "clock", "clock-custom",
-  "series", "series-target", "move-limit", "move-limit-custom", "opening-kind", "opening-plies"];
+const FIELDS = [
+  "opponent",
+  "opponent-level",
+  "second-level",
+  "first",
+  "handicap",
+  "handicap-for",
+  "clock",
+  "clock-custom",
+  "series",
+  "series-target",
+  "move-limit",
+  "move-limit-custom",
+  "opening-kind",
+  "opening-plies",
+];
 const FIRST_GAME = Object.keys(GAMES)[0];
 
 function chosenGame() {
@@ -33,7 +47,10 @@ function fillLevels(game) {
     menu.dataset.game = game;
     menu.replaceChildren(
       ...Object.entries(levels).map(([n, name]) =>
-        Object.assign(document.createElement("option"), { value: n, textContent: levelLabel(n, name) }),
+        Object.assign(document.createElement("option"), {
+          value: n,
+          textContent: levelLabel(n, name),
+        }),
       ),
     );
     if (chosen in levels) menu.value = chosen;
@@ -60,7 +77,8 @@ function refresh(resumable) {
   const opponent = $("opponent").value;
   const [one, two] = Object.values(GAMES[game].sides).map((name) => tr(name));
   $("opponent-level").hidden = $("opponent-level-label").hidden = opponent === "human";
-  $("opponent-level-label").textContent = opponent === "watch" ? tr("Level of {side}", { side: one }) : tr("Computer's level");
+  $("opponent-level-label").textContent =
+    opponent === "watch" ? tr("Level of {side}", { side: one }) : tr("Computer's level");
   $("second-level").hidden = $("second-level-label").hidden = opponent !== "watch";
   $("second-level-label").textContent = tr("Level of {side}", { side: two });
   $("first").hidden = $("first-label").hidden = opponent === "watch";
@@ -82,7 +100,8 @@ function restore(choices) {
     const value = choices[id];
     if (value == null) continue;
     const field = $(id);
-    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === String(value))) continue;
+    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === String(value)))
+      continue;
     field.value = String(value);
   }
 }

@@ -96,7 +96,9 @@ export function initEditor({ call, shownState, openGame, canAct }) {
       dialog.close();
       openGame(state, tr("the position from the board editor"), { analyse });
     } catch (err) {
-      $("editor-message").textContent = tr("This position cannot be played: {error}.", { error: errorText(err) });
+      $("editor-message").textContent = tr("This position cannot be played: {error}.", {
+        error: errorText(err),
+      });
     }
   }
 

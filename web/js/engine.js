@@ -59,7 +59,12 @@ export class Engine {
           name: this.name,
         });
       } catch (err) {
-        reject(new EngineError("WorkerError", tr("could not start the engine worker: {reason}", { reason: err.message })));
+        reject(
+          new EngineError(
+            "WorkerError",
+            tr("could not start the engine worker: {reason}", { reason: err.message }),
+          ),
+        );
         return;
       }
       this.worker = worker;
@@ -85,7 +90,13 @@ export class Engine {
         } else if (this.pending.has(data.id)) {
           const { resolve: ok, reject: fail, method, record, asked } = this.pending.get(data.id);
           this.pending.delete(data.id);
-          const answer = { method, record, asked, at: Math.round(performance.now()), heap: data.heap ?? null };
+          const answer = {
+            method,
+            record,
+            asked,
+            at: Math.round(performance.now()),
+            heap: data.heap ?? null,
+          };
           this.answered = [...this.answered.slice(1 - ANSWERS_KEPT), answer];
           if (data.error) fail(fromWorker(data.error));
           else ok(data.result);
@@ -94,7 +105,9 @@ export class Engine {
       worker.onerror = (event) => {
         event.preventDefault();
         this.stop();
-        reject(new EngineError("WorkerError", event.message || tr("the engine worker failed to start")));
+        reject(
+          new EngineError("WorkerError", event.message || tr("the engine worker failed to start")),
+        );
       };
       for (const event of early?.events ?? []) {
         if (this.worker !== worker) break; // it failed
@@ -116,11 +129,19 @@ export class Engine {
   /** Send one request; resolves with the method's plain-JSON result. `onReport` gets the
    *  method's progress reports (the AI's search, after each depth) while it runs. */
   call(method, params = {}, onReport = null) {
-    if (!this.worker) return Promise.reject(new EngineError("EngineStopped", tr("the engine is not running")));
+    if (!this.worker)
+      return Promise.reject(new EngineError("EngineStopped", tr("the engine is not running")));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       const asked = Math.round(performance.now());
-      this.pending.set(id, { resolve, reject, onReport, method, record: params?.record ?? params?.game ?? null, asked });
+      this.pending.set(id, {
+        resolve,
+        reject,
+        onReport,
+        method,
+        record: params?.record ?? params?.game ?? null,
+        asked,
+      });
       this.worker.postMessage({ id, method, params, lang: currentLanguage() });
     });
   }

@@ -21,5 +21,7 @@ window.addEventListener("unhandledrejection", (event) => {
   pageErrors.push(`unhandled rejection: ${event.reason?.message ?? event.reason}`);
 });
 document.addEventListener("securitypolicyviolation", (event) => {
-  pageErrors.push(`blocked by the content security policy: ${event.blockedURI} (${event.effectiveDirective})`);
+  pageErrors.push(
+    `blocked by the content security policy: ${event.blockedURI} (${event.effectiveDirective})`,
+  );
 });

@@ -14,7 +14,13 @@ function niceRange(values) {
  *  two directions in English (["Black ahead", "White ahead"], shown translated); `marker` (a move number, or null) marks
  *  the position on screen while the player looks back; `marks` ([{x, mark}], the review's
  *  marked moves) are dots on the line. Colours come from the page's CSS. */
-export function drawGraph(canvas, points, ahead = [N_("Black ahead"), N_("White ahead")], marker = null, marks = []) {
+export function drawGraph(
+  canvas,
+  points,
+  ahead = [N_("Black ahead"), N_("White ahead")],
+  marker = null,
+  marks = [],
+) {
   const INK = themeColor("--graph-ink");
   const MUTED = themeColor("--graph-muted");
   const GRID = themeColor("--graph-grid");
@@ -30,7 +36,9 @@ export function drawGraph(canvas, points, ahead = [N_("Black ahead"), N_("White 
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
 
-  const known = points.map((p, i) => (p ? { x: i + 1, v: p.value, exact: p.exact } : null)).filter(Boolean);
+  const known = points
+    .map((p, i) => (p ? { x: i + 1, v: p.value, exact: p.exact } : null))
+    .filter(Boolean);
   const range = niceRange(known.map((p) => p.v));
   const left = 30;
   const right = width - 6;
@@ -74,7 +82,10 @@ export function drawGraph(canvas, points, ahead = [N_("Black ahead"), N_("White 
 
   // Area between the line and zero: dark where Black leads, light where White does.
   const line = [{ x: 0, v: 0 }, ...known];
-  for (const [sign, fill] of [[1, themeColor("--graph-first")], [-1, themeColor("--graph-second")]]) {
+  for (const [sign, fill] of [
+    [1, themeColor("--graph-first")],
+    [-1, themeColor("--graph-second")],
+  ]) {
     ctx.save();
     ctx.beginPath();
     ctx.rect(left, sign > 0 ? top - 2 : mid, right - left, (bottom - top) / 2 + 2);
@@ -91,7 +102,10 @@ export function drawGraph(canvas, points, ahead = [N_("Black ahead"), N_("White 
   ctx.strokeStyle = INK;
   ctx.lineWidth = 1.5;
   ctx.beginPath();
-  line.forEach((p, i) => (i ? ctx.lineTo(xOf(p.x), yOf(p.v)) : ctx.moveTo(xOf(p.x), yOf(p.v))));
+  for (const [i, p] of line.entries()) {
+    if (i) ctx.lineTo(xOf(p.x), yOf(p.v));
+    else ctx.moveTo(xOf(p.x), yOf(p.v));
+  }
   ctx.stroke();
   for (const { x, mark } of marks) {
     const at = known.find((p) => p.x === x);

@@ -38,7 +38,9 @@ export function preferredLanguage() {
 }
 
 function fill(text, values) {
-  return values ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole)) : text;
+  return values
+    ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole))
+    : text;
 }
 
 /** `message` in the language in use, its {names} filled from `values`. */
@@ -71,7 +73,8 @@ export function onLanguageChange(listener) {
 async function loadCatalog(code) {
   if (code === "en") return {};
   const response = await fetch(`locale/${code}.json`);
-  if (!response.ok) throw new Error(`the ${LANGUAGES[code]} words did not load (${response.status})`);
+  if (!response.ok)
+    throw new Error(`the ${LANGUAGES[code]} words did not load (${response.status})`);
   return response.json();
 }
 
@@ -110,7 +113,8 @@ function translated(owner, key, current) {
 /** Translate the page's own texts and attributes under `root` into the language in use, and
  * show only the blocks written in it (`data-lang`). */
 export function translatePage(root = document.documentElement) {
-  for (const block of root.querySelectorAll("[data-lang]")) block.hidden = block.dataset.lang !== language;
+  for (const block of root.querySelectorAll("[data-lang]"))
+    block.hidden = block.dataset.lang !== language;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     if (!/\p{L}/u.test(node.data) || skipped(node.parentElement)) continue;

@@ -36,7 +36,13 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
       const answer = await call("recognise", { text });
       if (mine !== asked) return;
       found = answer;
-      showFound(tr("Found {label}. It opens with: {status}.", { label: answer.label, status: answer.state.status }), "ok");
+      showFound(
+        tr("Found {label}. It opens with: {status}.", {
+          label: answer.label,
+          status: answer.state.status,
+        }),
+        "ok",
+      );
       $("import-open").disabled = false;
     } catch (err) {
       if (mine !== asked) return;
@@ -60,9 +66,11 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     const trn = list.find((f) => ext(f) === "trn");
     const text = list.find((f) => !["wtb", "jou", "trn"].includes(ext(f)));
     if (wtb) await openWthor(wtb, jou, trn);
-    else if (jou || trn) showFound(tr("Name tables need their .wtb file: choose them together."), "error");
+    else if (jou || trn)
+      showFound(tr("Name tables need their .wtb file: choose them together."), "error");
     if (text) {
-      if (text.size > 1_000_000) return showFound(tr("{file} is too large for one game.", { file: text.name }), "error");
+      if (text.size > 1_000_000)
+        return showFound(tr("{file} is too large for one game.", { file: text.name }), "error");
       $("import-text").value = await text.text();
       await recognise();
     }
@@ -71,7 +79,8 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
   async function base64(file) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = "";
-    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    for (let i = 0; i < bytes.length; i += 0x8000)
+      binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
     return btoa(binary);
   }
 
@@ -95,7 +104,10 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     } catch (err) {
       wthor = null;
       $("wthor-games").replaceChildren();
-      $("wthor-summary").textContent = tr("{file} cannot be read: {error}.", { file: wtb.name, error: errorText(err) });
+      $("wthor-summary").textContent = tr("{file} cannot be read: {error}.", {
+        file: wtb.name,
+        error: errorText(err),
+      });
     }
   }
 
@@ -104,7 +116,8 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     if (!wthor) return list.replaceChildren();
     const query = $("wthor-search").value.trim().toLowerCase();
     const matches = wthor.games.filter(
-      (g) => !query || g.black.toLowerCase().includes(query) || g.white.toLowerCase().includes(query),
+      (g) =>
+        !query || g.black.toLowerCase().includes(query) || g.white.toLowerCase().includes(query),
     );
     const rows = matches.slice(0, WTHOR_SHOWN).map((game) => {
       const item = document.createElement("li");
@@ -129,7 +142,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     if (matches.length > WTHOR_SHOWN) {
       const more = document.createElement("li");
       more.className = "hint";
-      more.textContent = tr("…and {n} more: search to narrow the list.", { n: matches.length - WTHOR_SHOWN });
+      more.textContent = tr("…and {n} more: search to narrow the list.", {
+        n: matches.length - WTHOR_SHOWN,
+      });
       rows.push(more);
     }
     if (!matches.length) {
@@ -148,7 +163,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
       dialog.close();
       openGame(state, tr("the WTHOR game {black} – {white} ({year})", game), { analyse: true });
     } catch (err) {
-      $("wthor-summary").textContent = tr("This game cannot be replayed: {error}.", { error: errorText(err) });
+      $("wthor-summary").textContent = tr("This game cannot be replayed: {error}.", {
+        error: errorText(err),
+      });
     }
   }
 
@@ -178,7 +195,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
       const [copied, byHand] = COPIED[what];
       try {
         await navigator.clipboard.writeText(value);
-        status.textContent = tr(copied, { value: value.length > 70 ? value.slice(0, 69) + "…" : value });
+        status.textContent = tr(copied, {
+          value: value.length > 70 ? `${value.slice(0, 69)}…` : value,
+        });
       } catch {
         status.textContent = tr(byHand, { value }); // no clipboard here: show it to copy by hand
       }

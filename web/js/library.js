@@ -20,8 +20,14 @@ export async function startLibrary(app, older) {
   try {
     const db = await openLibraryDB({ onStale: () => stale() });
     library = new Library(db);
-    const move = () => migrate(library, older, { open: (method, params) => engine.call(method, params), settingsOf: app.settingsOf });
-    migrated = await (navigator.locks?.request ? navigator.locks.request("flipside.migrate", move) : move());
+    const move = () =>
+      migrate(library, older, {
+        open: (method, params) => engine.call(method, params),
+        settingsOf: app.settingsOf,
+      });
+    migrated = await (navigator.locks?.request
+      ? navigator.locks.request("flipside.migrate", move)
+      : move());
     app.olderMoved();
   } catch (err) {
     failure = err instanceof LibraryError ? err : new LibraryError("unavailable", err);
@@ -69,13 +75,16 @@ export async function startLibrary(app, older) {
       }
       await keeper.keep(state, options);
     },
-    keepOpening: (opening) => keeper?.keepOpening(opening, openingOf(opening, keeper.current?.record ?? "")),
+    keepOpening: (opening) =>
+      keeper?.keepOpening(opening, openingOf(opening, keeper.current?.record ?? "")),
     keepReview: (review) => keeper?.keepReview(review),
     keepPuzzle: (attempt) => keeper?.keepPuzzle(attempt),
     openView: (tab) => view.open(tab),
     snapshot: () => ({
       current: keeper?.current ? { id: keeper.current.id, rev: keeper.current.rev } : null,
-      failure: failure ? { kind: failure.kind, message: failure.message } : (keeper?.failure ?? null),
+      failure: failure
+        ? { kind: failure.kind, message: failure.message }
+        : (keeper?.failure ?? null),
       migrated,
       ...view.snapshot(),
     }),

@@ -87,7 +87,10 @@ app.ready = new Promise((resolve) => {
   app.markReady = resolve;
 });
 app.moveHistory = new MoveHistory(engine);
-app.clocks = new Clocks({ onFlag: (side) => app.timeRanOut(side), onTick: () => app.renderClocks() });
+app.clocks = new Clocks({
+  onFlag: (side) => app.timeRanOut(side),
+  onTick: () => app.renderClocks(),
+});
 app.ai = new ComputerPlayer({
   settings: loadSettings(firstGame, Object.keys(firstView.sides), Object.keys(firstView.levels)),
   play: (record, move) => app.computerPlays(record, move),

@@ -90,7 +90,8 @@ export class Pool {
   grow(game, level = this.level) {
     this.game = game;
     this.level = level;
-    while (this.extras.length < this.size - 1) this.extras.push(new SearchWorker(`search-${this.extras.length + 1}`));
+    while (this.extras.length < this.size - 1)
+      this.extras.push(new SearchWorker(`search-${this.extras.length + 1}`));
     const wanted = this.extras.slice(0, Math.max(0, this.size - 1));
     for (const slot of wanted) if (!slot.running) this.begin(slot);
     this.watchIdle();
@@ -217,7 +218,10 @@ export class Pool {
   async step(slot, step, began, workers) {
     for (;;) {
       try {
-        return await slot.call("split_step", { ...step, elapsed: (performance.now() - began) / 1000 });
+        return await slot.call("split_step", {
+          ...step,
+          elapsed: (performance.now() - began) / 1000,
+        });
       } catch (err) {
         if (!(err instanceof WorkerLost)) throw err;
         this.recover(slot, err);
@@ -230,20 +234,27 @@ export class Pool {
    *  worker lost twice in one search is not asked again: its tasks go to the search worker. */
   run(task, workers, finished, losses, generation) {
     const slot = (losses.get(task.worker) ?? 0) >= 2 ? this.main : workers[task.worker];
-    slot.call("search_task", { task }).then(
-      (result) => finished.push({ slot, entry: { task, result } }),
-      (err) => {
-        if (generation !== this.generation) return;
-        if (err instanceof WorkerLost || err instanceof Cancelled || err?.type === "WorkerError") {
-          losses.set(task.worker, (losses.get(task.worker) ?? 0) + 1);
-          if (err instanceof WorkerLost) this.recover(slot, err);
-          else this.begin(slot);
-          finished.push({ slot: null, entry: { task, error: "lost" } });
-        } else {
-          finished.push({ failure: err });
-        }
-      },
-    ).finally(() => this.wake?.());
+    slot
+      .call("search_task", { task })
+      .then(
+        (result) => finished.push({ slot, entry: { task, result } }),
+        (err) => {
+          if (generation !== this.generation) return;
+          if (
+            err instanceof WorkerLost ||
+            err instanceof Cancelled ||
+            err?.type === "WorkerError"
+          ) {
+            losses.set(task.worker, (losses.get(task.worker) ?? 0) + 1);
+            if (err instanceof WorkerLost) this.recover(slot, err);
+            else this.begin(slot);
+            finished.push({ slot: null, entry: { task, error: "lost" } });
+          } else {
+            finished.push({ failure: err });
+          }
+        },
+      )
+      .finally(() => this.wake?.());
   }
 
   /** Terminate the busy extra workers among `workers` and start them again. */

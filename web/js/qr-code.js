@@ -26,10 +26,10 @@ export function drawQR(canvas, text, cssSize) {
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, width, width);
   ctx.fillStyle = "#000000";
-  code.data.forEach((row, y) =>
-    row.forEach((dark, x) => {
+  for (const [y, row] of code.data.entries()) {
+    for (const [x, dark] of row.entries()) {
       if (dark) ctx.fillRect(x * scale, y * scale, scale, scale);
-    }),
-  );
+    }
+  }
   return { version: code.version, modules };
 }

@@ -87,7 +87,8 @@ export class SearchWorker {
       return answer;
     } catch (err) {
       if (generation !== this.generation) throw new Cancelled();
-      if (err instanceof EngineError && err.type === "EngineStopped") throw new WorkerLost(err.message, engine);
+      if (err instanceof EngineError && err.type === "EngineStopped")
+        throw new WorkerLost(err.message, engine);
       throw err;
     } finally {
       calls.delete(call);

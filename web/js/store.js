@@ -107,8 +107,10 @@ export function loadSettings(game, sides, levels) {
     data = null;
   }
   const ok = data !== null && typeof data === "object";
-  const computer = ok && (sides.includes(data.computer) || data.computer === "both") ? data.computer : null;
-  const known = (value) => (Number.isInteger(value) || typeof value === "string") && levels.includes(String(value));
+  const computer =
+    ok && (sides.includes(data.computer) || data.computer === "both") ? data.computer : null;
+  const known = (value) =>
+    (Number.isInteger(value) || typeof value === "string") && levels.includes(String(value));
   const level = ok && known(data.level) ? data.level : DEFAULT_SETTINGS.level;
   const level2 = ok && known(data.level2) ? data.level2 : level;
   const you = ok && data.you === "B" ? "B" : "A";
@@ -301,7 +303,8 @@ const FRIEND_KEY = "flipside.friend.v1";
 export function loadFriend() {
   try {
     const data = JSON.parse(storage()?.getItem(FRIEND_KEY) ?? "null");
-    const ok = data?.game in GAMES && typeof data.side === "string" && typeof data.record === "string";
+    const ok =
+      data?.game in GAMES && typeof data.side === "string" && typeof data.record === "string";
     return ok ? { game: data.game, side: data.side, record: data.record } : null;
   } catch {
     return null;

@@ -30,7 +30,10 @@ const RULES_METHODS = new Set([
 /** A game with a dealt opening (New game's `opening`, a record's `opening=`) reads the XOT
  *  list and may ask the AI for balanced moves: files the snapshot does not hold. */
 function dealsOpening(params) {
-  return !!params?.options?.opening || Object.values(params ?? {}).some((v) => typeof v === "string" && v.includes("opening="));
+  return (
+    !!params?.options?.opening ||
+    Object.values(params ?? {}).some((v) => typeof v === "string" && v.includes("opening="))
+  );
 }
 let pyodide = null;
 let handle = null;
@@ -47,7 +50,8 @@ function post(message) {
 // values (`template`, `values`), which the page translates (rules-engine.js, page/text.js).
 // N_ marks them for the extractor (python -m tools.i18n).
 const N_ = (message) => message;
-const fill = (message, values) => message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
+const fill = (message, values) =>
+  message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 
 /** An error whose message the page can translate: `template` with `values`. */
 function problem(template, values) {
@@ -77,7 +81,11 @@ async function installFiles() {
   await installWheel();
   const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
-  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, `${RUNTIME}data/${served}`)));
+  await Promise.all(
+    Object.entries(files).map(([target, served]) =>
+      installData(home, target, `${RUNTIME}data/${served}`),
+    ),
+  );
 }
 
 /** Fetch one data file the build keeps out of the wheel and write it into the package. */
@@ -85,7 +93,10 @@ async function installData(home, target, url) {
   const response = await self.fetch(url);
   if (!response.ok) {
     const file = url.split("/").pop();
-    throw problem(N_("could not download {file} (HTTP {status})"), { file, status: response.status });
+    throw problem(N_("could not download {file} (HTTP {status})"), {
+      file,
+      status: response.status,
+    });
   }
   pyodide.FS.mkdirTree(`${home}/${target.split("/").slice(0, -1).join("/")}`);
   pyodide.FS.writeFile(`${home}/${target}`, new Uint8Array(await response.arrayBuffer()));
@@ -101,10 +112,13 @@ const explorerFiles = new Map(); // "modules" or a game -> Promise: installed
 /** Run `install` once for `key` (again after a failure, on the next request). */
 function installOnce(key, install) {
   if (!explorerFiles.has(key)) {
-    explorerFiles.set(key, install().catch((err) => {
-      explorerFiles.delete(key);
-      throw err;
-    }));
+    explorerFiles.set(
+      key,
+      install().catch((err) => {
+        explorerFiles.delete(key);
+        throw err;
+      }),
+    );
   }
   return explorerFiles.get(key);
 }
@@ -112,10 +126,17 @@ function installOnce(key, install) {
 async function installExplorerModules(home) {
   const response = await self.fetch(`${EXPLORERS}modules.json`);
   if (!response.ok) {
-    throw problem(N_("could not download {file} (HTTP {status})"), { file: "modules.json", status: response.status });
+    throw problem(N_("could not download {file} (HTTP {status})"), {
+      file: "modules.json",
+      status: response.status,
+    });
   }
   const files = await response.json();
-  await Promise.all(Object.entries(files).map(([target, served]) => installData(home, target, `${EXPLORERS}${served}`)));
+  await Promise.all(
+    Object.entries(files).map(([target, served]) =>
+      installData(home, target, `${EXPLORERS}${served}`),
+    ),
+  );
   pyodide.runPython("import importlib; importlib.invalidate_caches()"); // modules new since the last look
 }
 
@@ -124,7 +145,10 @@ async function installExplorer(record) {
   await installWheel();
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
   await installOnce("modules", () => installExplorerModules(home));
-  if (game) await installOnce(game, () => installData(home, `${game}/explorer.bin`, `${EXPLORERS}${game}.bin`));
+  if (game)
+    await installOnce(game, () =>
+      installData(home, `${game}/explorer.bin`, `${EXPLORERS}${game}.bin`),
+    );
 }
 
 // A language's catalog (locale/<lang>.mo), fetched when a request first asks for it: the
@@ -135,10 +159,13 @@ function installCatalog(lang) {
   if (!catalogs.has(lang)) {
     const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
     const loading = installData(home, `locale/${lang}.mo`, `${RUNTIME}data/locale-${lang}.mo`);
-    catalogs.set(lang, loading.catch((err) => {
-      catalogs.delete(lang); // try again on the next request
-      throw err;
-    }));
+    catalogs.set(
+      lang,
+      loading.catch((err) => {
+        catalogs.delete(lang); // try again on the next request
+        throw err;
+      }),
+    );
   }
   return catalogs.get(lang);
 }
@@ -298,7 +325,12 @@ async function countedFetch(input, init) {
   }
   const optional = init?.optional === true; // our own flag: a miss is not fatal
   if (!response.ok && !optional) {
-    fail(problem(N_("could not download {file} (HTTP {status})"), { file: name, status: response.status }));
+    fail(
+      problem(N_("could not download {file} (HTTP {status})"), {
+        file: name,
+        status: response.status,
+      }),
+    );
   }
   const length = Number(response.headers.get("content-length")) || 0;
   const raw = SIZES[name] ?? length;
@@ -492,12 +524,21 @@ function useCompiled() {
  *  on both sides: those pages are never touched, and the worker keeps about 18 MB less. */
 async function withSparseRestore(snapshot, start) {
   let buffer = null;
-  snapshot.then((bytes) => (buffer = bytes.buffer), () => {});
+  snapshot.then(
+    (bytes) => (buffer = bytes.buffer),
+    () => {},
+  );
   const set = Int8Array.prototype.set;
   const PAGE = 4096;
   Int8Array.prototype.set = function (source, offset = 0) {
     const aligned = source?.byteOffset % 4 === 0 && this.byteOffset % 4 === 0;
-    if (!buffer || source?.buffer !== buffer || offset !== 0 || !aligned || source.length > this.length) {
+    if (
+      !buffer ||
+      source?.buffer !== buffer ||
+      offset !== 0 ||
+      !aligned ||
+      source.length > this.length
+    ) {
       return set.call(this, source, offset);
     }
     const from = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);

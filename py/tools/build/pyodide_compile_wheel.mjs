@@ -17,7 +17,10 @@ if (!runtimeDir || !input || !output) {
 const indexURL = path.resolve(runtimeDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
 // Without column positions (PYTHONNODEBUGRANGES): tracebacks keep their line numbers.
-const pyodide = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
+const pyodide = await loadPyodide({
+  indexURL,
+  env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
+});
 pyodide.FS.writeFile("/tmp/in.whl", readFileSync(input));
 pyodide.runPython(`
 import base64, hashlib, importlib._bootstrap_external as external, importlib.util, zipfile

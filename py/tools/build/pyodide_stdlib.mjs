@@ -23,7 +23,10 @@ if (!runtimeDir || !wheel || !output) {
 }
 const indexURL = path.resolve(runtimeDir) + path.sep;
 const { loadPyodide } = await import(pathToFileURL(path.join(indexURL, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL, env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" } });
+const pyodide = await loadPyodide({
+  indexURL,
+  env: { HOME: "/home/pyodide", PYTHONNODEBUGRANGES: "1" },
+});
 await pyodide.loadPackage(path.resolve(wheel), { messageCallback: () => {} });
 const zipBytes = pyodide.runPython(`
 import importlib, importlib.util, io, json, pkgutil, sys, zipfile

@@ -2,7 +2,15 @@
 // the flipped discs and every text come from the facade's state. Its words are English, marked
 // N_ and translated where they are shown (tr), or translated here when they are made.
 
-import { drawCursor, drawDisc, drawFrame, drawHint, drawMarker, drawValue, squareLabel } from "../board.js";
+import {
+  drawCursor,
+  drawDisc,
+  drawFrame,
+  drawHint,
+  drawMarker,
+  drawValue,
+  squareLabel,
+} from "../board.js";
 import { N_, tr } from "../i18n.js";
 
 export const othello = {
@@ -30,12 +38,23 @@ export const othello = {
   // split gains little (docs/notes/2026-11-27-parallel-search.md).
   pooled: { think: [], hints: true },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
-  levelSeconds: { 1: 0.2, 2: 0.2, 3: 0.4, 4: 0.8, 5: 1.6, 6: 2.4, "loss:0.5": 1.6, "loss:1": 1.6, "loss:2": 1.6, "loss:4": 1.6 },
+  levelSeconds: {
+    1: 0.2,
+    2: 0.2,
+    3: 0.4,
+    4: 0.8,
+    5: 1.6,
+    6: 2.4,
+    "loss:0.5": 1.6,
+    "loss:1": 1.6,
+    "loss:2": 1.6,
+    "loss:4": 1.6,
+  },
   graph: { legend: N_("(discs, Black's view)"), ahead: [N_("Black ahead"), N_("White ahead")] },
   hasOpening: true,
   showsCounts: true,
   // Where the discs stand before any game is loaded (shown while the engine starts).
-  startCells: "-".repeat(27) + "OX------XO" + "-".repeat(27),
+  startCells: `${"-".repeat(27)}OX------XO${"-".repeat(27)}`,
 
   /** The moves a player may make in `state`, by name (for scripts and tests). */
   legalNames: (state) => [...state.legalNames],
@@ -56,15 +75,19 @@ export const othello = {
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
     const options = {};
-    if (c.handicap !== "0") Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
+    if (c.handicap !== "0")
+      Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
     const minutes = c.clock === "custom" ? Number(c["clock-custom"]) : Number(c.clock);
-    if (!(minutes >= 0 && minutes <= 360)) return { error: tr("The clock takes 0.05 to 360 minutes.") };
+    if (!(minutes >= 0 && minutes <= 360))
+      return { error: tr("The clock takes 0.05 to 360 minutes.") };
     if (minutes) options.clock = Math.max(1, Math.round(minutes * 60));
     if (c["opening-kind"] === "xot") options.opening = "xot";
     else if (c["opening-kind"] === "random") {
       const plies = Number(c["opening-plies"]);
-      if (!Number.isInteger(plies) || plies < 1 || plies > 20) return { error: tr("A random opening has 1–20 moves.") };
-      if (c.handicap !== "0") return { error: tr("An opening starts from the standard position: choose no handicap.") };
+      if (!Number.isInteger(plies) || plies < 1 || plies > 20)
+        return { error: tr("A random opening has 1–20 moves.") };
+      if (c.handicap !== "0")
+        return { error: tr("An opening starts from the standard position: choose no handicap.") };
       options.opening = `random:${plies}`;
     }
     if (options.opening === "xot" && c.handicap !== "0") {
@@ -111,11 +134,16 @@ export const othello = {
   },
 
   /** The hints as marks on the board: a value on each legal square, the best one ringed. */
-  hintMarks(state, selection, hints) {
+  hintMarks(state, _selection, hints) {
     return state.legal
       .map((sq, i) => ({ sq, name: state.legalNames[i] }))
       .filter(({ name }) => name in hints.values)
-      .map(({ sq, name }) => ({ sq, value: hints.values[name], exact: hints.exact, best: name === hints.best }));
+      .map(({ sq, name }) => ({
+        sq,
+        value: hints.values[name],
+        exact: hints.exact,
+        best: name === hints.best,
+      }));
   },
 
   /** Whether the pointer over `sq` can do something (for the cursor style). */
@@ -160,7 +188,13 @@ export const othello = {
         drawDisc(ctx, geo, sq, now, 1, Math.min(1, 0.55 + anim.t * 1.5));
       } else if (flipped.has(sq)) {
         // Turn the disc over: it narrows to its edge, then widens showing the other side.
-        drawDisc(ctx, geo, sq, anim.t < 0.5 ? anim.from[sq] : now, Math.abs(Math.cos(Math.PI * anim.t)));
+        drawDisc(
+          ctx,
+          geo,
+          sq,
+          anim.t < 0.5 ? anim.from[sq] : now,
+          Math.abs(Math.cos(Math.PI * anim.t)),
+        );
       } else if (now === "X" || now === "O") {
         drawDisc(ctx, geo, sq, now);
       }

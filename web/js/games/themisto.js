@@ -40,8 +40,13 @@ export const themisto = {
     const names = choice.captures.map(squareLabel).join(" ");
     const n = choice.captures.length;
     return {
-      question: tr("{from} to {to}: capture?", { from: squareLabel(choice.from), to: squareLabel(choice.to) }),
-      capture: ntr("Capture {n} disk ({squares})", "Capture {n} disks ({squares})", n, { squares: names }),
+      question: tr("{from} to {to}: capture?", {
+        from: squareLabel(choice.from),
+        to: squareLabel(choice.to),
+      }),
+      capture: ntr("Capture {n} disk ({squares})", "Capture {n} disks ({squares})", n, {
+        squares: names,
+      }),
       plain: tr("Slide only"),
     };
   },
@@ -52,7 +57,11 @@ export const themisto = {
   clockSeconds: () => 0,
 
   // The New game dialog: who moves first, and the move limit.
-  firstLabels: { label: N_("You are"), first: N_("Player one (moves first)"), second: N_("Player two") },
+  firstLabels: {
+    label: N_("You are"),
+    first: N_("Player one (moves first)"),
+    second: N_("Player two"),
+  },
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
     const limit = c["move-limit"];
@@ -87,7 +96,10 @@ export const themisto = {
   pooled: { think: ["4"], hints: true },
   // The computer's page budget per move (the level's native seconds x 2).
   levelSeconds: { 1: 0.6, 2: 0.6, 3: 1.2, 4: 2.4 },
-  graph: { legend: N_("(player one's view)"), ahead: [N_("Player one ahead"), N_("Player two ahead")] },
+  graph: {
+    legend: N_("(player one's view)"),
+    ahead: [N_("Player one ahead"), N_("Player two ahead")],
+  },
   hasOpening: false,
   showsCounts: false,
 
@@ -100,14 +112,21 @@ export const themisto = {
   /** The hints as marks: with a disk selected, a value on each of its destinations (the
    *  better of slide and capture), the best move's ringed; else the best move's disk ringed. */
   hintMarks(state, selection, hints) {
-    if (selection.selected == null) return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
+    if (selection.selected == null)
+      return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
     const marks = [];
     for (const t of targetsOf(state, selection.selected)) {
       const names = [t.plain, t.capture].filter((name) => name && name in hints.values);
       if (!names.length) continue;
       const name = names.reduce((a, b) => (hints.values[b] > hints.values[a] ? b : a));
       const exact = hints.exactMoves.includes(name);
-      marks.push({ sq: t.to, value: hints.values[name], label: hints.labels[name], exact, best: names.includes(hints.best) });
+      marks.push({
+        sq: t.to,
+        value: hints.values[name],
+        label: hints.labels[name],
+        exact,
+        best: names.includes(hints.best),
+      });
     }
     return marks;
   },
@@ -121,7 +140,8 @@ export const themisto = {
     if (selection.choice) return { select: null };
     const target = targetsOf(state, selection.selected).find((t) => t.to === sq);
     if (target) {
-      if (target.plain && target.capture) return { choice: { from: selection.selected, ...target } };
+      if (target.plain && target.capture)
+        return { choice: { from: selection.selected, ...target } };
       return { move: target.plain ?? target.capture };
     }
     if (state.legal.includes(sq) && sq !== selection.selected) return { select: sq };
@@ -129,7 +149,9 @@ export const themisto = {
   },
 
   active(sq, state, selection) {
-    return state.legal.includes(sq) || targetsOf(state, selection.selected).some((t) => t.to === sq);
+    return (
+      state.legal.includes(sq) || targetsOf(state, selection.selected).some((t) => t.to === sq)
+    );
   },
 
   /** A move as typed in the move box (its placeholder). */
@@ -145,18 +167,31 @@ export const themisto = {
     if (disk) {
       const black = cell === "X";
       if (selection?.selected === sq) {
-        return black ? tr("{square}, black disk, selected", { square }) : tr("{square}, white disk, selected", { square });
+        return black
+          ? tr("{square}, black disk, selected", { square })
+          : tr("{square}, white disk, selected", { square });
       }
       if (state?.legal.includes(sq)) {
-        return black ? tr("{square}, black disk, can move", { square }) : tr("{square}, white disk, can move", { square });
+        return black
+          ? tr("{square}, black disk, can move", { square })
+          : tr("{square}, white disk, can move", { square });
       }
-      return black ? tr("{square}, black disk", { square }) : tr("{square}, white disk", { square });
+      return black
+        ? tr("{square}, black disk", { square })
+        : tr("{square}, white disk", { square });
     }
     const target = targetsOf(state, selection?.selected).find((t) => t.to === sq);
     if (!target) return tr("{square}, empty", { square });
-    const words = { square, from: squareLabel(selection.selected), captures: target.captures?.map(squareLabel).join(" ") };
+    const words = {
+      square,
+      from: squareLabel(selection.selected),
+      captures: target.captures?.map(squareLabel).join(" "),
+    };
     if (target.plain && target.capture) {
-      return tr("{square}, empty, {from} can slide here, {from} can slide here and capture {captures}", words);
+      return tr(
+        "{square}, empty, {from} can slide here, {from} can slide here and capture {captures}",
+        words,
+      );
     }
     return target.capture
       ? tr("{square}, empty, {from} can slide here and capture {captures}", words)
@@ -177,7 +212,8 @@ export const themisto = {
     }
     const row = new Set(state?.extra?.row ?? []);
     for (const sq of row) shade(ctx, geo, sq, "rgba(242, 193, 78, 0.55)");
-    if (selection?.choice) for (const sq of selection.choice.captures) shade(ctx, geo, sq, "rgba(228, 87, 46, 0.55)");
+    if (selection?.choice)
+      for (const sq of selection.choice.captures) shade(ctx, geo, sq, "rgba(228, 87, 46, 0.55)");
     if (state?.lastFrom != null) shade(ctx, geo, state.lastFrom, "rgba(255, 255, 255, 0.12)");
     for (let sq = 0; sq < 64; sq++) {
       if (cells[sq] === "X" || cells[sq] === "O") drawDisc(ctx, geo, sq, cells[sq]);

@@ -14,7 +14,7 @@ export function makeBackup(entries, reviews, puzzles) {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
     exported: new Date().toISOString(),
-    games: entries.map(({ rev, ...entry }) => (void rev, entry)),
+    games: entries.map(({ rev: _rev, ...entry }) => entry),
     reviews,
     puzzles,
   };
@@ -38,15 +38,26 @@ export function readBackup(text) {
   } catch {
     throw new BackupError(N_("this file is not a Flipside backup (it is not JSON)"));
   }
-  if (data?.format !== BACKUP_FORMAT) throw new BackupError(N_("this file is not a Flipside backup"));
+  if (data?.format !== BACKUP_FORMAT)
+    throw new BackupError(N_("this file is not a Flipside backup"));
   if (data.version !== BACKUP_VERSION) {
-    throw new BackupError(N_("this backup was made by another version of Flipside (version {version})"), { version: String(data.version) });
+    throw new BackupError(
+      N_("this backup was made by another version of Flipside (version {version})"),
+      { version: String(data.version) },
+    );
   }
   const list = (value) => (Array.isArray(value) ? value : []);
-  const games = list(data.games).filter((g) => g && typeof g === "object" && typeof g.record === "string");
-  const reviews = list(data.reviews).filter((r) => typeof r?.id === "string" && Array.isArray(r.rows) && r.summary);
+  const games = list(data.games).filter(
+    (g) => g && typeof g === "object" && typeof g.record === "string",
+  );
+  const reviews = list(data.reviews).filter(
+    (r) => typeof r?.id === "string" && Array.isArray(r.rows) && r.summary,
+  );
   const puzzles = list(data.puzzles).filter(
-    (p) => typeof p?.game === "string" && Number.isInteger(p.id) && (p.result === "solved" || p.result === "failed"),
+    (p) =>
+      typeof p?.game === "string" &&
+      Number.isInteger(p.id) &&
+      (p.result === "solved" || p.result === "failed"),
   );
   return { games, reviews, puzzles, skipped: list(data.games).length - games.length };
 }

@@ -29,11 +29,13 @@ export function failureKind(err) {
   if (err instanceof LibraryError) return err.kind;
   const name = err?.name ?? err?.inner?.name ?? "";
   if (name === "QuotaExceededError" || /quota/i.test(String(err?.message))) return "full";
-  if (name === "InvalidStateError" || name === "SecurityError" || name === "UnknownError") return "unavailable";
+  if (name === "InvalidStateError" || name === "SecurityError" || name === "UnknownError")
+    return "unavailable";
   return "failed";
 }
 
-const wrapped = (err) => (err instanceof LibraryError ? err : new LibraryError(failureKind(err), err));
+const wrapped = (err) =>
+  err instanceof LibraryError ? err : new LibraryError(failureKind(err), err);
 
 /** Each version's step: what a database of `oldVersion` needs to become `DB_VERSION`. */
 function upgrade(db, oldVersion) {
@@ -77,7 +79,8 @@ const SIDE = /^[a-z]+$/;
 export function readEntry(value) {
   if (!value || typeof value !== "object") return null;
   const { id, game, record, started } = value;
-  if (typeof id !== "string" || !id || typeof game !== "string" || typeof record !== "string") return null;
+  if (typeof id !== "string" || !id || typeof game !== "string" || typeof record !== "string")
+    return null;
   if (!record.startsWith(`${game}/`) || !Number.isFinite(started)) return null;
   if (!Number.isInteger(value.moves) || value.moves < 0) return null;
   if (value.v !== ENTRY_VERSION) return null;
@@ -150,7 +153,10 @@ export class Library {
     return this.run(async () => {
       const entries = [];
       let skipped = 0;
-      let cursor = await this.db.transaction("games").store.index("started").openCursor(null, "prev");
+      let cursor = await this.db
+        .transaction("games")
+        .store.index("started")
+        .openCursor(null, "prev");
       while (cursor && entries.length < limit) {
         const entry = readEntry(cursor.value);
         if (entry) entries.push(entry);
@@ -182,7 +188,9 @@ export class Library {
 
   /** The games whose record is `record` (understood ones only). */
   byRecord(record) {
-    return this.run(async () => (await this.db.getAllFromIndex("games", "record", record)).map(readEntry).filter(Boolean));
+    return this.run(async () =>
+      (await this.db.getAllFromIndex("games", "record", record)).map(readEntry).filter(Boolean),
+    );
   }
 
   review(id) {
@@ -195,7 +203,12 @@ export class Library {
       const tx = this.db.transaction(["games", "reviews"], "readwrite");
       const entry = await tx.objectStore("games").get(id);
       if (entry) {
-        tx.objectStore("reviews").put({ id, record: review.record, rows: review.rows, summary: review.summary });
+        tx.objectStore("reviews").put({
+          id,
+          record: review.record,
+          rows: review.rows,
+          summary: review.summary,
+        });
         tx.objectStore("games").put({ ...entry, accuracy, reviewed: true, rev: entry.rev + 1 });
       }
       await tx.done;

@@ -9,9 +9,16 @@ import { ENTRY_VERSION } from "./db.js";
  *  for a person. Watching, the second side plays at `level2`. */
 export function playersOf(state, settings) {
   const second = state.sides[1];
-  const levelOf = (side) => String(settings.computer === "both" && side === second ? (settings.level2 ?? settings.level) : settings.level);
+  const levelOf = (side) =>
+    String(
+      settings.computer === "both" && side === second
+        ? (settings.level2 ?? settings.level)
+        : settings.level,
+    );
   const computer = (side) => settings.computer === "both" || settings.computer === side;
-  return Object.fromEntries(state.sides.map((side) => [side, computer(side) ? levelOf(side) : null]));
+  return Object.fromEntries(
+    state.sides.map((side) => [side, computer(side) ? levelOf(side) : null]),
+  );
 }
 
 /** The opponent, one key per kind: "human" (two players), "watch", "level:<L>" (the computer

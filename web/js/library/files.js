@@ -55,7 +55,11 @@ export function createFiles(app, store, { status, refresh }) {
       if (kind === "backup") {
         const reviews = await library.reviewsOf(all.filter((e) => e.reviewed).map((e) => e.id));
         const puzzles = await library.puzzles();
-        save(JSON.stringify(makeBackup(all, reviews, puzzles)), `flipside-backup-${stamp()}.json`, "application/json");
+        save(
+          JSON.stringify(makeBackup(all, reviews, puzzles)),
+          `flipside-backup-${stamp()}.json`,
+          "application/json",
+        );
         return;
       }
       const game = kind === "ggf" ? "othello" : "themisto";
@@ -87,11 +91,22 @@ export function createFiles(app, store, { status, refresh }) {
         : await importGames(library, text, records, file.name);
       const words = [
         ntr("Added {n} game.", "Added {n} games.", result.added),
-        result.duplicates ? ntr("{n} was already in your library.", "{n} were already in your library.", result.duplicates) : "",
+        result.duplicates
+          ? ntr(
+              "{n} was already in your library.",
+              "{n} were already in your library.",
+              result.duplicates,
+            )
+          : "",
         result.errors.length
-          ? ntr("{n} could not be read: {first}", "{n} could not be read, the first: {first}", result.errors.length, {
-              first: result.errors[0],
-            })
+          ? ntr(
+              "{n} could not be read: {first}",
+              "{n} could not be read, the first: {first}",
+              result.errors.length,
+              {
+                first: result.errors[0],
+              },
+            )
           : "",
       ];
       status(words.filter(Boolean).join(" "));
@@ -105,19 +120,40 @@ export function createFiles(app, store, { status, refresh }) {
   async function importGames(library, text, records, name) {
     const reading = (report) =>
       report.type === "progress" &&
-      status(tr("Reading {file}: {done} of {total} games…", { file: name, done: formatNumber(report.done), total: formatNumber(report.total) }));
+      status(
+        tr("Reading {file}: {done} of {total} games…", {
+          file: name,
+          done: formatNumber(report.done),
+          total: formatNumber(report.total),
+        }),
+      );
     const read = await engine.call("library_read", { text }, reading);
-    const errors = read.errors.map((e) => tr("game {number}: {error}", { number: e.number, error: e.message }));
+    const errors = read.errors.map((e) =>
+      tr("game {number}: {error}", { number: e.number, error: e.message }),
+    );
     const now = Date.now();
     const added = [];
     let duplicates = 0;
-    read.games.forEach((game, i) => {
-      if (records.has(game.record)) return duplicates++;
+    for (const [i, game] of read.games.entries()) {
+      if (records.has(game.record)) {
+        duplicates++;
+        continue;
+      }
       records.add(game.record);
-      const names = game.black || game.white ? { [game.sides[0]]: game.black, [game.sides[1]]: game.white } : null;
-      const about = { source: "import", started: now - i, names, date: game.date, place: game.place, opponent: "human" };
+      const names =
+        game.black || game.white
+          ? { [game.sides[0]]: game.black, [game.sides[1]]: game.white }
+          : null;
+      const about = {
+        source: "import",
+        started: now - i,
+        names,
+        date: game.date,
+        place: game.place,
+        opponent: "human",
+      };
       added.push(entryFromBackup(about, game, newId()));
-    });
+    }
     await library.putAll(added);
     return { added: added.length, duplicates, errors };
   }
@@ -131,15 +167,21 @@ export function createFiles(app, store, { status, refresh }) {
     const added = [];
     const ids = new Map();
     let duplicates = 0;
-    backup.games.forEach((game, i) => {
+    for (const [i, game] of backup.games.entries()) {
       const summary = summaries[i];
-      if (summary.error) return errors.push(summary.error);
-      if (records.has(summary.record)) return duplicates++;
+      if (summary.error) {
+        errors.push(summary.error);
+        continue;
+      }
+      if (records.has(summary.record)) {
+        duplicates++;
+        continue;
+      }
       records.add(summary.record);
       const id = newId();
       if (typeof game.id === "string") ids.set(game.id, id);
       added.push(entryFromBackup(game, summary, id));
-    });
+    }
     const reviews = backup.reviews
       .filter((r) => ids.has(r.id))
       .map((r) => ({ id: ids.get(r.id), record: r.record, rows: r.rows, summary: r.summary }));
@@ -147,7 +189,10 @@ export function createFiles(app, store, { status, refresh }) {
     const attempts = new Set((await library.puzzles()).map((p) => `${p.game}|${p.id}|${p.at}`));
     for (const attempt of backup.puzzles) {
       if (!attempts.has(`${attempt.game}|${attempt.id}|${attempt.at}`)) {
-        await library.addPuzzle({ ...attempt, at: Number.isFinite(attempt.at) ? attempt.at : Date.now() });
+        await library.addPuzzle({
+          ...attempt,
+          at: Number.isFinite(attempt.at) ? attempt.at : Date.now(),
+        });
       }
     }
     for (let n = 0; n < backup.skipped; n++) errors.push(tr("an entry without a record"));
@@ -175,15 +220,24 @@ export function createFiles(app, store, { status, refresh }) {
     const failure = store.failure();
     const parts = [];
     if (failure) parts.push(failureText(failure.kind, failure.message));
-    else if (persisted === true) parts.push(tr("The browser keeps your games until you delete them."));
-    else if (persisted === false) parts.push(tr("The browser may clear your games when it runs short of space: download a backup now and then."));
+    else if (persisted === true)
+      parts.push(tr("The browser keeps your games until you delete them."));
+    else if (persisted === false)
+      parts.push(
+        tr(
+          "The browser may clear your games when it runs short of space: download a backup now and then.",
+        ),
+      );
     try {
       const estimate = await navigator.storage?.estimate?.();
       if (estimate?.usage !== undefined) {
         const mb = (bytes) => formatNumber(bytes / 1e6, { maximumFractionDigits: 1 });
         parts.push(
           estimate.quota
-            ? tr("Flipside uses {used} MB of the {quota} MB this browser allows.", { used: mb(estimate.usage), quota: mb(estimate.quota) })
+            ? tr("Flipside uses {used} MB of the {quota} MB this browser allows.", {
+                used: mb(estimate.usage),
+                quota: mb(estimate.quota),
+              })
             : tr("Flipside uses {used} MB.", { used: mb(estimate.usage) }),
         );
       }

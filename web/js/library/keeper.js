@@ -66,7 +66,10 @@ export class Keeper {
   /** Keep `state`, the new game on screen. `continued`: it follows the game on screen (a
    *  move, an undo); `libraryId`: opened from the library; `source`: how a new game began;
    *  `practice`: a puzzle or a lesson step, which is not a game and is not kept. */
-  keep(state, { continued = false, libraryId = null, source = null, practice = false, tabGame = null } = {}) {
+  keep(
+    state,
+    { continued = false, libraryId = null, source = null, practice = false, tabGame = null } = {},
+  ) {
     return this.serial(async () => {
       if (practice) return this.follow(null);
       if (!continued || !this.current) await this.identify(state, libraryId, tabGame, source);
@@ -88,7 +91,13 @@ export class Keeper {
       stored = found[0] ?? null;
     }
     id = stored?.id ?? id ?? newId();
-    this.follow({ id, record: state.record, rev: stored?.rev ?? null, entry: stored ?? null, source: source ?? "opened" });
+    this.follow({
+      id,
+      record: state.record,
+      rev: stored?.rev ?? null,
+      entry: stored ?? null,
+      source: source ?? "opened",
+    });
   }
 
   /** The game on screen is now `current` (or none): hold its lock. */
@@ -103,7 +112,9 @@ export class Keeper {
         // hold it for good and take its own game for another tab's.
         navigator.locks
           .request(LOCK_PREFIX + id, { ifAvailable: true }, (lock) =>
-            lock && this.lockedId === id ? new Promise((resolve) => (this.released = resolve)) : null,
+            lock && this.lockedId === id
+              ? new Promise((resolve) => (this.released = resolve))
+              : null,
           )
           .catch(() => {});
       }
@@ -126,7 +137,11 @@ export class Keeper {
         const fork = { ...entry, id: newId(), forkedFrom: current.id };
         written = await this.library.save(fork, null);
         this.follow({ ...current, id: fork.id, rev: null, entry: null });
-        this.hooks.notice(tr("This game was played on in another tab: your moves here are kept as a game of their own."));
+        this.hooks.notice(
+          tr(
+            "This game was played on in another tab: your moves here are kept as a game of their own.",
+          ),
+        );
       }
       this.current.rev = written.entry.rev;
       this.current.entry = written.entry;
@@ -164,10 +179,16 @@ export class Keeper {
   }
 
   /** The opening's name arrived (`name`: it names the game on screen, or null): written into
-  *  the game's entry once, not on every redraw. */
-  keepOpening(opening, name) {
+   *  the game's entry once, not on every redraw. */
+  keepOpening(_opening, name) {
     const current = this.current;
-    if (!name || !current?.entry || current.entry.opening === name || this.naming === current.id + name) return;
+    if (
+      !name ||
+      !current?.entry ||
+      current.entry.opening === name ||
+      this.naming === current.id + name
+    )
+      return;
     this.naming = current.id + name;
     return this.serial(() => this.nameOpening(current, name));
   }
@@ -195,7 +216,9 @@ export class Keeper {
     try {
       const entry = await this.entryOfRecord(review.record);
       if (!entry) return;
-      const accuracy = Object.fromEntries(Object.entries(review.summary.players).map(([side, s]) => [side, s.accuracy]));
+      const accuracy = Object.fromEntries(
+        Object.entries(review.summary.players).map(([side, s]) => [side, s.accuracy]),
+      );
       await this.library.saveReview(entry.id, review, accuracy);
       if (this.current?.id === entry.id) {
         this.current.entry = await this.library.get(entry.id);
@@ -224,7 +247,8 @@ export class Keeper {
   /** The game on screen was deleted from the library: its next move starts a new record. */
   forget(id) {
     return this.serial(() => {
-      if (this.current?.id === id) this.follow({ ...this.current, id: newId(), rev: null, entry: null });
+      if (this.current?.id === id)
+        this.follow({ ...this.current, id: newId(), rev: null, entry: null });
     });
   }
 }
@@ -232,13 +256,21 @@ export class Keeper {
 /** A storage failure in words. */
 export function failureText(kind, message) {
   if (kind === "full") {
-    return tr("The browser's storage is full, so this game could not be kept in your library. The game goes on, and its link holds it.");
+    return tr(
+      "The browser's storage is full, so this game could not be kept in your library. The game goes on, and its link holds it.",
+    );
   }
   if (kind === "unavailable") {
-    return tr("This browser does not let Flipside keep your games ({error}). The game goes on, and its link holds it.", { error: message });
+    return tr(
+      "This browser does not let Flipside keep your games ({error}). The game goes on, and its link holds it.",
+      { error: message },
+    );
   }
   if (kind === "stale") {
     return tr("Flipside was updated in another tab: reload this one to keep your games.");
   }
-  return tr("This game could not be kept in your library ({error}). The game goes on, and its link holds it.", { error: message });
+  return tr(
+    "This game could not be kept in your library ({error}). The game goes on, and its link holds it.",
+    { error: message },
+  );
 }

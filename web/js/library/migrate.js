@@ -41,7 +41,9 @@ export async function migrate(library, older, { open, settingsOf }) {
     }
   }
   const reviews = readJson(OLD_KEYS.reviews, []);
-  const reviewed = Array.isArray(reviews) ? reviews.filter((r) => typeof r?.record === "string" && Array.isArray(r.rows) && r.summary) : [];
+  const reviewed = Array.isArray(reviews)
+    ? reviews.filter((r) => typeof r?.record === "string" && Array.isArray(r.rows) && r.summary)
+    : [];
   for (const review of reviewed) {
     if (states.some((s) => s.record === review.record)) continue;
     try {
@@ -60,7 +62,10 @@ export async function migrate(library, older, { open, settingsOf }) {
       continue;
     }
     const id = `m${games}-${Date.now().toString(36)}`;
-    const entry = { ...entryOf(id, state, settingsOf(state.game), null, { source: "migrated" }), rev: 1 };
+    const entry = {
+      ...entryOf(id, state, settingsOf(state.game), null, { source: "migrated" }),
+      rev: 1,
+    };
     await library.putAll([entry]);
     byRecord.set(state.record, id);
     games++;
@@ -69,7 +74,9 @@ export async function migrate(library, older, { open, settingsOf }) {
   for (const review of reviewed) {
     const id = byRecord.get(review.record);
     if (!id) continue;
-    const accuracy = Object.fromEntries(Object.entries(review.summary.players ?? {}).map(([side, s]) => [side, s?.accuracy ?? null]));
+    const accuracy = Object.fromEntries(
+      Object.entries(review.summary.players ?? {}).map(([side, s]) => [side, s?.accuracy ?? null]),
+    );
     await library.saveReview(id, review, accuracy);
     reviewCount++;
   }
@@ -78,7 +85,14 @@ export async function migrate(library, older, { open, settingsOf }) {
   for (const [game, score] of Object.entries(scores && typeof scores === "object" ? scores : {})) {
     const solved = Array.isArray(score?.solved) ? score.solved.filter(Number.isInteger) : [];
     for (const id of solved) {
-      await library.addPuzzle({ at: Date.now() + puzzles / 1000, game, id, rating: null, result: "solved", migrated: true });
+      await library.addPuzzle({
+        at: Date.now() + puzzles / 1000,
+        game,
+        id,
+        rating: null,
+        result: "solved",
+        migrated: true,
+      });
       puzzles++;
     }
   }

@@ -22,12 +22,15 @@ export function createProgress(app, store) {
   function opponentRows(entries) {
     const groups = new Map();
     for (const entry of entries) {
-      if (!entry.over || !entry.you || !entry.opponent?.startsWith("level:") || entry.mixed) continue;
+      if (!entry.over || !entry.you || !entry.opponent?.startsWith("level:") || entry.mixed)
+        continue;
       const key = `${entry.game}|${entry.opponent}`;
-      if (!groups.has(key)) groups.set(key, { game: entry.game, level: entry.opponent.slice(6), games: [] });
+      if (!groups.has(key))
+        groups.set(key, { game: entry.game, level: entry.opponent.slice(6), games: [] });
       groups.get(key).games.push(entry);
     }
-    const mean = (values) => (values.length ? values.reduce((a, b) => a + b, 0) / values.length : null);
+    const mean = (values) =>
+      values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
     return [...groups.values()]
       .map(({ game, level, games }) => {
         const outcomes = games.map(outcomeOf);
@@ -45,7 +48,10 @@ export function createProgress(app, store) {
           reviewed: accuracies.length,
         };
       })
-      .sort((a, b) => a.game.localeCompare(b.game) || a.level.localeCompare(b.level, "en", { numeric: true }));
+      .sort(
+        (a, b) =>
+          a.game.localeCompare(b.game) || a.level.localeCompare(b.level, "en", { numeric: true }),
+      );
   }
 
   function renderTable(rows) {
@@ -67,7 +73,11 @@ export function createProgress(app, store) {
           cell(String(r.wins)),
           cell(String(r.draws)),
           cell(String(r.losses)),
-          cell(r.margin === null ? "—" : `${r.margin > 0 ? "+" : r.margin < 0 ? "\u2212" : ""}${formatNumber(Math.abs(r.margin), { maximumFractionDigits: 1 })}`),
+          cell(
+            r.margin === null
+              ? "—"
+              : `${r.margin > 0 ? "+" : r.margin < 0 ? "\u2212" : ""}${formatNumber(Math.abs(r.margin), { maximumFractionDigits: 1 })}`,
+          ),
           cell(r.accuracy === null ? "—" : percent(r.accuracy)),
         );
         return tr_;
@@ -79,7 +89,13 @@ export function createProgress(app, store) {
 
   /** The rating's words: "1612, likely between 1484 and 1740 (18 games)". */
   function ratingText(title, r, count, kind) {
-    const values = { game: title, rating: round(r.rating), low: round(r.rating - 2 * r.sd), high: round(r.rating + 2 * r.sd), n: count };
+    const values = {
+      game: title,
+      rating: round(r.rating),
+      low: round(r.rating - 2 * r.sd),
+      high: round(r.rating + 2 * r.sd),
+      n: count,
+    };
     return kind === "games"
       ? ntr(
           "{game}: {rating}, likely between {low} and {high} ({n} rated game)",
@@ -102,8 +118,19 @@ export function createProgress(app, store) {
       const title = app.games[game].title;
       const heading = document.createElement("h4");
       heading.textContent = tr("{game} rating over your rated games", { game: title });
-      const points = r.history.map((h) => ({ y: h.rating, low: h.rating - 2 * h.sd, high: h.rating + 2 * h.sd }));
-      box.append(heading, lineChart({ series: [{ points, className: "plot-rating" }], label: ratingText(title, r, r.count, "games"), format: round }));
+      const points = r.history.map((h) => ({
+        y: h.rating,
+        low: h.rating - 2 * h.sd,
+        high: h.rating + 2 * h.sd,
+      }));
+      box.append(
+        heading,
+        lineChart({
+          series: [{ points, className: "plot-rating" }],
+          label: ratingText(title, r, r.count, "games"),
+          format: round,
+        }),
+      );
     }
     const reviewed = entries
       .filter((e) => e.accuracy && e.you && Number.isFinite(e.accuracy[e.you]))
@@ -112,13 +139,29 @@ export function createProgress(app, store) {
       const mine = reviewed.filter((e) => e.game === game);
       if (!mine.length) continue;
       const heading = document.createElement("h4");
-      heading.textContent = tr("{game} accuracy over your reviewed games", { game: app.games[game].title });
+      heading.textContent = tr("{game} accuracy over your reviewed games", {
+        game: app.games[game].title,
+      });
       const points = mine.map((e) => ({ y: e.accuracy[e.you] }));
       const mean = points.reduce((a, p) => a + p.y, 0) / points.length;
-      const label = ntr("{n} reviewed game, mean accuracy {accuracy}", "{n} reviewed games, mean accuracy {accuracy}", points.length, {
-        accuracy: percent(mean),
-      });
-      box.append(heading, lineChart({ series: [{ points, className: "plot-accuracy" }], label, format: (v) => `${Math.round(v)}%`, yMin: 0, yMax: 100 }));
+      const label = ntr(
+        "{n} reviewed game, mean accuracy {accuracy}",
+        "{n} reviewed games, mean accuracy {accuracy}",
+        points.length,
+        {
+          accuracy: percent(mean),
+        },
+      );
+      box.append(
+        heading,
+        lineChart({
+          series: [{ points, className: "plot-accuracy" }],
+          label,
+          format: (v) => `${Math.round(v)}%`,
+          yMin: 0,
+          yMax: 100,
+        }),
+      );
     }
   }
 
@@ -129,7 +172,13 @@ export function createProgress(app, store) {
       if (!mine.length) continue;
       const solved = mine.filter((a) => a.result === "solved").length;
       const title = app.games[game].title;
-      lines.push(tr("{game}: {solved} solved, {failed} failed", { game: title, solved, failed: mine.length - solved }));
+      lines.push(
+        tr("{game}: {solved} solved, {failed} failed", {
+          game: title,
+          solved,
+          failed: mine.length - solved,
+        }),
+      );
       const r = ratings.puzzles[game];
       if (r) lines.push(ratingText(title, r, r.count, "puzzles"));
     }
@@ -155,18 +204,32 @@ export function createProgress(app, store) {
       ratings = await engine.call("rating", { games, puzzles });
     } catch (err) {
       if (mine !== asked) return;
-      $("progress-rating").textContent = tr("The rating could not be worked out: {error}.", { error: errorText(err) });
+      $("progress-rating").textContent = tr("The rating could not be worked out: {error}.", {
+        error: errorText(err),
+      });
       return;
     }
     if (mine !== asked) return;
-    const lines = Object.entries(ratings.games).map(([game, r]) => ratingText(app.games[game].title, r, r.count, "games"));
+    const lines = Object.entries(ratings.games).map(([game, r]) =>
+      ratingText(app.games[game].title, r, r.count, "games"),
+    );
     $("progress-rating").textContent = lines.length
       ? lines.join(" · ")
-      : tr("Finish a game against the computer to get a rating: it is worked out from your results against its levels.");
+      : tr(
+          "Finish a game against the computer to get a rating: it is worked out from your results against its levels.",
+        );
     const puzzleText = puzzleLines(attempts, ratings);
-    $("progress-puzzles").textContent = puzzleText.length ? puzzleText.join(" · ") : tr("No puzzles tried yet.");
+    $("progress-puzzles").textContent = puzzleText.length
+      ? puzzleText.join(" · ")
+      : tr("No puzzles tried yet.");
     charts(ratings, entries);
-    last = { rows, ratings: ratings.games, puzzles: ratings.puzzles, attempts: attempts.length, language: currentLanguage() };
+    last = {
+      rows,
+      ratings: ratings.games,
+      puzzles: ratings.puzzles,
+      attempts: attempts.length,
+      language: currentLanguage(),
+    };
   }
 
   return {
@@ -174,8 +237,18 @@ export function createProgress(app, store) {
     snapshot: () =>
       last && {
         rows: last.rows,
-        ratings: Object.fromEntries(Object.entries(last.ratings).map(([g, r]) => [g, { rating: r.rating, sd: r.sd, count: r.count }])),
-        puzzles: Object.fromEntries(Object.entries(last.puzzles).map(([g, r]) => [g, { rating: r.rating, sd: r.sd, count: r.count }])),
+        ratings: Object.fromEntries(
+          Object.entries(last.ratings).map(([g, r]) => [
+            g,
+            { rating: r.rating, sd: r.sd, count: r.count },
+          ]),
+        ),
+        puzzles: Object.fromEntries(
+          Object.entries(last.puzzles).map(([g, r]) => [
+            g,
+            { rating: r.rating, sd: r.sd, count: r.count },
+          ]),
+        ),
         attempts: last.attempts,
         ratingText: $("progress-rating").textContent,
         puzzleText: $("progress-puzzles").textContent,

@@ -22,7 +22,10 @@ export function createGamesView(app, store) {
   const dialog = $("library-dialog");
   const progress = createProgress(app, store);
   const view = (entry) => app.games[entry.game];
-  const files = createFiles(app, store, { status: (text) => status(text), refresh: () => refresh() });
+  const files = createFiles(app, store, {
+    status: (text) => status(text),
+    refresh: () => refresh(),
+  });
   let entries = []; // the games read so far, newest first
   let complete = false; // every game has been read (not just the first page)
   let skipped = 0; // stored records that could not be read
@@ -31,7 +34,8 @@ export function createGamesView(app, store) {
   let deleted = null; // {entry, review}: the last deleted game, for the undo
   let timings = { opened: null, painted: null, complete: null };
   let tab = "games";
-  const channel = typeof BroadcastChannel === "function" ? new BroadcastChannel("flipside-library") : null;
+  const channel =
+    typeof BroadcastChannel === "function" ? new BroadcastChannel("flipside-library") : null;
   let refreshTimer = null;
 
   /** Open the view on `which` tab ("games" or "progress"). */
@@ -110,7 +114,10 @@ export function createGamesView(app, store) {
         label: `${view(entry)?.title ?? entry.game} · ${entry.names ? tr("Imported players") : opponentText(app.games, entry)}`,
       }))
       .sort((a, b) => a.label.localeCompare(b.label, currentLanguage(), { numeric: true }));
-    select.replaceChildren(new Option(tr("Every opponent"), ""), ...options.map((o) => new Option(o.label, o.key)));
+    select.replaceChildren(
+      new Option(tr("Every opponent"), ""),
+      ...options.map((o) => new Option(o.label, o.key)),
+    );
     select.value = options.some((o) => o.key === chosen) ? chosen : "";
   }
 
@@ -131,7 +138,10 @@ export function createGamesView(app, store) {
     if (result === "lost" && outcome !== "loss") return false;
     if (result === "drawn" && outcome !== "draw") return false;
     if (search) {
-      const haystack = [entry.opening, ...Object.values(entry.names ?? {}), entry.place].filter(Boolean).join(" ").toLocaleLowerCase();
+      const haystack = [entry.opening, ...Object.values(entry.names ?? {}), entry.place]
+        .filter(Boolean)
+        .join(" ")
+        .toLocaleLowerCase();
       if (!haystack.includes(search)) return false;
     }
     return true;
@@ -155,7 +165,8 @@ export function createGamesView(app, store) {
     const skippedWords = skipped
       ? ` ${ntr("{n} stored game could not be read and was skipped.", "{n} stored games could not be read and were skipped.", skipped)}`
       : "";
-    $("library-count").textContent = (complete || !total ? words : tr("Reading your games…")) + skippedWords;
+    $("library-count").textContent =
+      (complete || !total ? words : tr("Reading your games…")) + skippedWords;
     const more = found.length - shown;
     $("library-more").hidden = more <= 0;
     $("library-more").textContent = ntr("Show more ({n} left)", "Show more ({n} left)", more);
@@ -206,13 +217,19 @@ export function createGamesView(app, store) {
     }
     // Each action's name says which game: "Delete: Othello, 26 Nov 2026, 23:40".
     const button = (name, text, run) => {
-      const b = Object.assign(document.createElement("button"), { type: "button", className: name, textContent: text });
+      const b = Object.assign(document.createElement("button"), {
+        type: "button",
+        className: name,
+        textContent: text,
+      });
       b.setAttribute("aria-label", `${text}: ${title}, ${date}`);
       b.addEventListener("click", () => run(b));
       return b;
     };
     item.append(
-      button("library-share", tr("Share"), (b) => app.shareLink(entry.record, tr("{game} on Flipside", { game: title }), b)),
+      button("library-share", tr("Share"), (b) =>
+        app.shareLink(entry.record, tr("{game} on Flipside", { game: title }), b),
+      ),
       button("library-export", tr("Export"), () => files.exportOne(entry)),
       button("library-delete", tr("Delete"), () => remove(entry)),
     );
@@ -231,11 +248,16 @@ export function createGamesView(app, store) {
     try {
       state = await engine.call("state", { record: entry.record });
     } catch (err) {
-      status(tr("This game cannot be opened: {error}. It stays in your library.", { error: errorText(err) }));
+      status(
+        tr("This game cannot be opened: {error}. It stays in your library.", {
+          error: errorText(err),
+        }),
+      );
       return;
     }
     const review = library ? await library.review(entry.id).catch(() => null) : null;
-    if (review?.record === state.record) app.restoreReview?.({ record: review.record, rows: review.rows, summary: review.summary });
+    if (review?.record === state.record)
+      app.restoreReview?.({ record: review.record, rows: review.rows, summary: review.summary });
     dialog.close();
     const settings = entry.over ? null : settingsFor(entry);
     app.openFromLibrary(state, entry.id, settings);
@@ -272,7 +294,9 @@ export function createGamesView(app, store) {
     store.keeper()?.announce(entry.id, "deleted");
     entries = entries.filter((e) => e.id !== entry.id);
     render();
-    $("library-undo-text").textContent = tr("Deleted the game of {date}.", { date: dateFormat().format(new Date(entry.started)) });
+    $("library-undo-text").textContent = tr("Deleted the game of {date}.", {
+      date: dateFormat().format(new Date(entry.started)),
+    });
     $("library-undo").hidden = false;
     $("library-undo-button").focus();
   }
@@ -313,7 +337,8 @@ export function createGamesView(app, store) {
   });
   $("library-undo-button").addEventListener("click", () => undoDelete());
   $("library-close").addEventListener("click", () => dialog.close());
-  for (const name of ["games", "progress"]) $(`library-tab-${name}`).addEventListener("click", () => showTab(name));
+  for (const name of ["games", "progress"])
+    $(`library-tab-${name}`).addEventListener("click", () => showTab(name));
   $("library-tabs").addEventListener("keydown", (event) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
     const next = tab === "games" ? "progress" : "games";
@@ -334,7 +359,9 @@ export function createGamesView(app, store) {
       tab,
       rows: [...$("library-list").children].map((li) => ({
         id: li.dataset.id,
-        text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map((s) => s.textContent),
+        text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map(
+          (s) => s.textContent,
+        ),
         tag: li.querySelector(".library-tag")?.textContent ?? null,
       })),
       count: $("library-count").textContent,

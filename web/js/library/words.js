@@ -11,12 +11,17 @@ const sideName = (games, entry, side) => tr(games[entry.game]?.sides[side] ?? si
 export function opponentText(games, entry) {
   const names = entry.names;
   if (names && entry.sides?.length === 2 && names[entry.sides[0]] && names[entry.sides[1]]) {
-    return tr("{first} – {second}", { first: names[entry.sides[0]], second: names[entry.sides[1]] });
+    return tr("{first} – {second}", {
+      first: names[entry.sides[0]],
+      second: names[entry.sides[1]],
+    });
   }
   if (entry.opponent === "human") return tr("Two players");
   if (entry.opponent === "watch") return tr("The computer against itself");
   const level = entry.opponent.replace(/^level:/, "");
-  return tr("Computer · {level}", { level: levelLabel(level, games[entry.game]?.levels[level] ?? level) });
+  return tr("Computer · {level}", {
+    level: levelLabel(level, games[entry.game]?.levels[level] ?? level),
+  });
 }
 
 /** The result in words, from the person's side against the computer ("Won by 16"). */
@@ -29,7 +34,9 @@ export function resultText(games, entry) {
   if (outcome === "loss") return margin ? tr("Lost by {n}", { n: -margin }) : tr("Lost");
   if (outcome === "draw") return tr("Draw");
   const side = sideName(games, entry, outcome);
-  return Array.isArray(score) ? tr("{side} won {a}–{b}", { side, a: score[0], b: score[1] }) : tr("{side} won", { side });
+  return Array.isArray(score)
+    ? tr("{side} won {a}–{b}", { side, a: score[0], b: score[1] })
+    : tr("{side} won", { side });
 }
 
 /** The accuracy of a reviewed game ("Accuracy 87.5 %"), or "". */
@@ -37,7 +44,8 @@ export function accuracyText(games, entry) {
   const accuracy = entry.accuracy;
   if (!accuracy) return "";
   const percent = (v) => formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
-  if (entry.you && Number.isFinite(accuracy[entry.you])) return tr("Accuracy {accuracy}", { accuracy: percent(accuracy[entry.you]) });
+  if (entry.you && Number.isFinite(accuracy[entry.you]))
+    return tr("Accuracy {accuracy}", { accuracy: percent(accuracy[entry.you]) });
   const parts = (entry.sides ?? Object.keys(accuracy))
     .filter((side) => Number.isFinite(accuracy[side]))
     .map((side) => `${sideName(games, entry, side)} ${percent(accuracy[side])}`);
@@ -45,4 +53,5 @@ export function accuracyText(games, entry) {
 }
 
 /** The date and time as the page's language writes them. */
-export const dateFormat = () => new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });
+export const dateFormat = () =>
+  new Intl.DateTimeFormat(currentLanguage(), { dateStyle: "medium", timeStyle: "short" });

@@ -54,7 +54,11 @@ export function installAutomation(app) {
         selected: page.selection?.selected != null ? squareLabel(page.selection.selected) : null,
         targets: page.gameView.targets(s, page.selection?.selected).map((t) => squareLabel(t.to)),
         choice: choice
-          ? { plain: choice.plain, capture: choice.capture, captures: choice.captures.map(squareLabel) }
+          ? {
+              plain: choice.plain,
+              capture: choice.capture,
+              captures: choice.captures.map(squareLabel),
+            }
           : null,
         row: (s?.extra?.row ?? []).map(squareLabel),
         clocks: clocks.snapshot(),
@@ -71,7 +75,10 @@ export function installAutomation(app) {
         // The search worker's last answers, in order ({method, record, asked, at, heap}): what waited for what.
         searchAnswers: ai.search.engine?.answered ?? [],
         // Each worker's WebAssembly memory in bytes, as of its last answer.
-        heaps: { rules: engine.answered.at(-1)?.heap ?? null, search: ai.search.engine?.answered.at(-1)?.heap ?? null },
+        heaps: {
+          rules: engine.answered.at(-1)?.heap ?? null,
+          search: ai.search.engine?.answered.at(-1)?.heap ?? null,
+        },
         // "shared": the search worker instantiated the rules worker's compiled runtime.
         searchRuntime: ai.search.engine?.info?.runtime ?? null,
         // The pool of search workers: its setting and size, workers running, splits, losses.
@@ -102,5 +109,4 @@ export function installAutomation(app) {
       };
     },
   };
-
 }

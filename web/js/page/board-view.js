@@ -22,7 +22,8 @@ export function installBoardView(app) {
       selection: page.selection,
     });
     if (!page.anim || page.anim.t >= 1) for (const sq of app.reviewBest()) drawRing(ctx, geo, sq);
-    const active = page.hover != null && app.canAct() && page.gameView.active(page.hover, s, page.selection);
+    const active =
+      page.hover != null && app.canAct() && page.gameView.active(page.hover, s, page.selection);
     canvas.classList.toggle("can-play", active);
   }
 

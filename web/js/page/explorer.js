@@ -38,20 +38,23 @@ export function installExplorer(app) {
       asked.add(record);
       opened.add(record.split("/")[0]);
       const began = performance.now();
-      engine.call("explore", { record }).then(
-        (answer) => {
-          if (answers.size > 400) answers.clear();
-          answers.set(record, answer);
-          timings.firstAnswer ??= performance.now() - began;
-          if (failure?.record === record) failure = null;
-        },
-        (err) => {
-          failure = { record, err };
-        },
-      ).finally(() => {
-        asked.delete(record);
-        render();
-      });
+      engine
+        .call("explore", { record })
+        .then(
+          (answer) => {
+            if (answers.size > 400) answers.clear();
+            answers.set(record, answer);
+            timings.firstAnswer ??= performance.now() - began;
+            if (failure?.record === record) failure = null;
+          },
+          (err) => {
+            failure = { record, err };
+          },
+        )
+        .finally(() => {
+          asked.delete(record);
+          render();
+        });
     }
     return null;
   }
@@ -73,27 +76,30 @@ export function installExplorer(app) {
     }
     if (valuesFor === null) {
       valuesFor = record;
-      ai.search.call("hints", { record }).then(
-        (found) => {
-          if (values.size > 400) values.clear();
-          values.set(record, found);
-        },
-        (err) => {
-          if (err instanceof Cancelled) later();
-        },
-      ).finally(() => {
-        valuesFor = null;
-        render();
-      });
+      ai.search
+        .call("hints", { record })
+        .then(
+          (found) => {
+            if (values.size > 400) values.clear();
+            values.set(record, found);
+          },
+          (err) => {
+            if (err instanceof Cancelled) later();
+          },
+        )
+        .finally(() => {
+          valuesFor = null;
+          render();
+        });
     }
     return null;
   }
 
   /** Draw again in a moment (once, however often asked). */
-  let waiting = null;
+  let _waiting = null;
   function later() {
-    waiting ??= setTimeout(() => {
-      waiting = null;
+    _waiting ??= setTimeout(() => {
+      _waiting = null;
       render();
     }, RETRY_MS);
   }
@@ -126,10 +132,13 @@ export function installExplorer(app) {
         last,
       });
     }
-    return tr("Computer games: {games} games of Flipside's top level against itself, the first {plies} moves at random", {
-      games: formatNumber(meta.games),
-      plies: meta.openingPlies,
-    });
+    return tr(
+      "Computer games: {games} games of Flipside's top level against itself, the first {plies} moves at random",
+      {
+        games: formatNumber(meta.games),
+        plies: meta.openingPlies,
+      },
+    );
   }
 
   /** Where the live game left the tree, in words ("" when it has not). */
@@ -146,9 +155,17 @@ export function installExplorer(app) {
       : tr("This game left the book at move {ply}: no game of the explorer played {move}.", words);
   }
 
-  const percent = (part, whole) => formatNumber(whole ? part / whole : 0, { style: "percent", maximumFractionDigits: 0 });
+  const percent = (part, whole) =>
+    formatNumber(whole ? part / whole : 0, { style: "percent", maximumFractionDigits: 0 });
   const decimal = (v) => formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const signed = (v) => (v === null || v === undefined ? "–" : v > 0 ? `+${decimal(v)}` : v < 0 ? `\u2212${decimal(-v)}` : decimal(0));
+  const signed = (v) =>
+    v === null || v === undefined
+      ? "–"
+      : v > 0
+        ? `+${decimal(v)}`
+        : v < 0
+          ? `\u2212${decimal(-v)}`
+          : decimal(0);
 
   /** One row of the table: the move (a button), games, the results bar, scores, value. */
   function row(move, hints, scores, playable) {
@@ -160,7 +177,10 @@ export function installExplorer(app) {
       drawn: percent(move.draws, move.games),
       lost: percent(move.second, move.games),
     };
-    const value = hints ? (hints.labels?.[move.move] ?? (move.move in hints.values ? formatValue(hints.values[move.move]) : "–")) : "…";
+    const value = hints
+      ? (hints.labels?.[move.move] ??
+        (move.move in hints.values ? formatValue(hints.values[move.move]) : "–"))
+      : "…";
     const tr_ = document.createElement("tr");
     const cell = (content, className = "") => {
       const td = document.createElement("td");
@@ -179,7 +199,13 @@ export function installExplorer(app) {
       ntr("{move}: {n} game", "{move}: {n} games", move.games, { move: move.move }),
       tr("{first} wins {won}, draws {drawn}, {second} wins {lost}", shares),
     ];
-    if (scores) said.push(tr("mean score {score}, theoretical {theory}", { score: signed(move.score), theory: signed(move.theory) }));
+    if (scores)
+      said.push(
+        tr("mean score {score}, theoretical {theory}", {
+          score: signed(move.score),
+          theory: signed(move.theory),
+        }),
+      );
     if (hints) said.push(tr("Flipside's value {value}", { value }));
     button.setAttribute("aria-label", said.join(", "));
     cell(button);
@@ -232,14 +258,31 @@ export function installExplorer(app) {
     let status;
     if (failed) status = tr("The explorer could not load: {error}.", { error: errorText(failed) });
     else if (!answer) status = tr("Loading the explorer's games…");
-    else if (!answer.found) status = meta.source === "wthor" ? tr("No master games from here.") : tr("No computer games from here.");
-    else status = ntr("{n} game reached this position.", "{n} games reached this position.", answer.games);
+    else if (!answer.found)
+      status =
+        meta.source === "wthor"
+          ? tr("No master games from here.")
+          : tr("No computer games from here.");
+    else
+      status = ntr(
+        "{n} game reached this position.",
+        "{n} games reached this position.",
+        answer.games,
+      );
     setText($("explorer-status"), status);
     $("explorer-cut").hidden = !answer || answer.found;
     if (answer && !answer.found) {
-      setText($("explorer-cut"), tr("The explorer keeps the positions that at least {n} of its games reached.", { n: answer.source.minGames }));
+      setText(
+        $("explorer-cut"),
+        tr("The explorer keeps the positions that at least {n} of its games reached.", {
+          n: answer.source.minGames,
+        }),
+      );
     }
-    setText($("explorer-opening"), answer?.opening ? tr("Opening: {name}", { name: answer.opening }) : "");
+    setText(
+      $("explorer-opening"),
+      answer?.opening ? tr("Opening: {name}", { name: answer.opening }) : "",
+    );
     $("explorer-opening").hidden = !answer?.opening;
     const left = leftText(liveAnswer?.left);
     setText($("explorer-left"), left);
@@ -252,12 +295,21 @@ export function installExplorer(app) {
     const hints = moves.length && !s.over ? valuesOf(s) : null;
     const body = $("explorer-moves");
     const playable = canPlay(s) && !practice;
-    const key = JSON.stringify([s.record, moves, hints?.values ?? null, hints?.labels ?? null, playable, currentLanguage()]);
+    const key = JSON.stringify([
+      s.record,
+      moves,
+      hints?.values ?? null,
+      hints?.labels ?? null,
+      playable,
+      currentLanguage(),
+    ]);
     if (body.dataset.key !== key) {
       body.dataset.key = key;
       // The focus stays on the move it was on; after a move played from the table (a button
       // loses it while disabled for the answer) it goes to the next position's moves.
-      const focused = body.contains(document.activeElement) ? document.activeElement.dataset.move : null;
+      const focused = body.contains(document.activeElement)
+        ? document.activeElement.dataset.move
+        : null;
       refocus ||= focused !== null;
       body.replaceChildren(...moves.map((move) => row(move, hints, scores, playable)));
       const free = document.activeElement === document.body || document.activeElement === null;
@@ -320,7 +372,9 @@ export function installExplorer(app) {
       left: answers.get(page.state?.record)?.left ?? null,
       opening: answer?.opening ?? null,
       status: $("explorer-status").textContent,
-      values: [...$("explorer-moves").querySelectorAll(".explorer-value")].map((td) => td.textContent),
+      values: [...$("explorer-moves").querySelectorAll(".explorer-value")].map(
+        (td) => td.textContent,
+      ),
       timings: { ...timings },
       error: failure ? capitalize(errorText(failure.err)) : null,
     };

@@ -82,7 +82,8 @@ export function installFlow(app) {
     else if (state.game !== page.settingsGame) ai.use(settingsOf(state.game), state.game);
     page.settingsGame = state.game;
     page.gameView = GAMES[state.game];
-    for (const game of Object.keys(GAMES)) $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));
+    for (const game of Object.keys(GAMES))
+      $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));
     page.state = state;
     page.selection = page.gameView.newSelection();
     page.cancelAnim();
@@ -105,7 +106,8 @@ export function installFlow(app) {
     ai.showing(moveHistory.shown);
     ai.update(state);
     app.renderAI();
-    if (moveHistory.viewing) app.stepTo(moveHistory.shown.ply); // the live game grew: the same ply, new tail
+    if (moveHistory.viewing)
+      app.stepTo(moveHistory.shown.ply); // the live game grew: the same ply, new tail
     else if (state.ply != null && state.ply < state.moves.length) app.stepTo(state.ply); // a link's ply
   }
 

@@ -11,7 +11,7 @@ import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installGamesMenu(app) {
-  const { page, ai, $ } = app;
+  const { page, ai } = app;
   /** The settings of a game replaced by a retry against the computer, restored with it. */
   let previousSettings = null;
 
@@ -31,7 +31,10 @@ export function installGamesMenu(app) {
     if (!previous || !page.engineReady || page.busy) return;
     const state = await app.ask(
       () => engine.call("open_saved", { text: previous }),
-      (err) => app.notice(tr("Your previous game could not be opened: {error}.", { error: errorText(err) })),
+      (err) =>
+        app.notice(
+          tr("Your previous game could not be opened: {error}.", { error: errorText(err) }),
+        ),
     );
     if (!state) return;
     keepPrevious(page.state.save); // and the linked game becomes the one to go back to
@@ -45,8 +48,12 @@ export function installGamesMenu(app) {
   /** The New game dialog, then the new game (the game replaced stays in its own save). */
   async function newGame() {
     if (!page.engineReady) return;
-    const levels = Object.fromEntries(Object.entries(GAMES).map(([id, v]) => [id, v.hasAI ? v.levels : null]));
-    const resumable = Object.keys(GAMES).filter((game) => game !== page.state?.game && loadSaved(game));
+    const levels = Object.fromEntries(
+      Object.entries(GAMES).map(([id, v]) => [id, v.hasAI ? v.levels : null]),
+    );
+    const resumable = Object.keys(GAMES).filter(
+      (game) => game !== page.state?.game && loadSaved(game),
+    );
     const chosen = await chooseNewGame(levels, resumable);
     if (!chosen) return;
     if (chosen.resume) return switchGame(chosen.resume);
@@ -97,7 +104,12 @@ export function installGamesMenu(app) {
   async function switchGame(game) {
     if (!page.engineReady || page.busy || page.state?.game === game) return;
     const { save: saved, elsewhere } = await app.resumable(game);
-    let problem = elsewhere ? tr("Your last {game} game is open in another tab, so this is a new one. Every game is in Games.", { game: GAMES[game].title }) : "";
+    let problem = elsewhere
+      ? tr(
+          "Your last {game} game is open in another tab, so this is a new one. Every game is in Games.",
+          { game: GAMES[game].title },
+        )
+      : "";
     let fresh = true;
     const state = await app.ask(
       async () => {
@@ -107,12 +119,18 @@ export function installGamesMenu(app) {
             fresh = false;
             return opened;
           } catch (err) {
-            problem = tr("{problem}. Starting a new {game} game.", { problem: capitalize(errorText(err)), game: GAMES[game].title });
+            problem = tr("{problem}. Starting a new {game} game.", {
+              problem: capitalize(errorText(err)),
+              game: GAMES[game].title,
+            });
           }
         }
         return engine.call("new", { game });
       },
-      (err) => app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) })),
+      (err) =>
+        app.notice(
+          tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }),
+        ),
     );
     if (!state) return;
     app.notice(problem);
@@ -141,7 +159,11 @@ export function installGamesMenu(app) {
    *  `computer`: the side the computer plays; otherwise the game's computer settings stay.
    *  Puzzle: no computer, no hints; `keep` false: the game replaced (an earlier puzzle) is not
    *  kept, the one kept before it stays the way back. */
-  function openGame(state, label, { analyse = false, computer = undefined, puzzle = false, keep = true } = {}) {
+  function openGame(
+    state,
+    label,
+    { analyse = false, computer = undefined, puzzle = false, keep = true } = {},
+  ) {
     const replaced = page.state?.save;
     const base = app.settingsOf(state.game);
     const settings = analyse

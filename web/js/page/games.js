@@ -95,10 +95,14 @@ export function installGames(app) {
     const practice = app.isPractice(state);
     if (!practice) {
       const games = tabGames();
-      const same = continued || libraryId || (source !== "new" && games[state.game]?.record === state.record);
+      const same =
+        continued || libraryId || (source !== "new" && games[state.game]?.record === state.record);
       const mine = same ? games[state.game] : null;
       const id = libraryId ?? mine?.id ?? null;
-      writeJson(session, TAB_KEY, { ...games, [state.game]: { id, record: state.record, save: state.save } });
+      writeJson(session, TAB_KEY, {
+        ...games,
+        [state.game]: { id, record: state.record, save: state.save },
+      });
     }
     if (!page.engineReady) return;
     const tabGame = tabGames()[state.game] ?? null;

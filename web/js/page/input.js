@@ -23,8 +23,10 @@ export function installInput(app) {
     const start = page.drag;
     page.drag = null;
     const square = app.pointerSquare(event);
-    if (start == null || square == null || square === start || page.selection.selected !== start) return;
-    if (page.gameView.targets(page.state, start).some((t) => t.to === square)) app.pressSquare(square, performance.now());
+    if (start == null || square == null || square === start || page.selection.selected !== start)
+      return;
+    if (page.gameView.targets(page.state, start).some((t) => t.to === square))
+      app.pressSquare(square, performance.now());
   });
 
   canvas.addEventListener("pointermove", (event) => {
@@ -85,13 +87,15 @@ export function installInput(app) {
   });
 
   $("new-game").addEventListener("click", () => app.newGame());
-  for (const game of Object.keys(GAMES)) $(`switch-${game}`).addEventListener("click", () => app.switchGame(game));
+  for (const game of Object.keys(GAMES))
+    $(`switch-${game}`).addEventListener("click", () => app.switchGame(game));
   $("next-game").addEventListener("click", () => app.nextSeriesGame());
   $("undo").addEventListener("click", () => app.undo());
   $("move-now").addEventListener("click", () => ai.moveNow());
   $("rules").addEventListener("click", () => app.showRules());
   $("rules-close").addEventListener("click", () => $("rules-dialog").close());
-  for (const id of ["computer", "level", "level2", "hints"]) $(id).addEventListener("change", app.changeSettings);
+  for (const id of ["computer", "level", "level2", "hints"])
+    $(id).addEventListener("change", app.changeSettings);
   $("workers").addEventListener("change", app.changeWorkers);
   $("watch-pause").addEventListener("click", () => (ai.paused ? ai.resume() : ai.pause()));
   $("watch-step").addEventListener("click", () => ai.step());
@@ -101,9 +105,9 @@ export function installInput(app) {
 
   window.addEventListener("hashchange", () => app.openLinkInAddressBar());
   new ResizeObserver(() => app.draw()).observe(canvas);
-  new ResizeObserver(() => drawGraph($("graph"), ai.evaluation(), page.gameView.graph.ahead, app.graphMarker())).observe(
-    $("graph"),
-  );
+  new ResizeObserver(() =>
+    drawGraph($("graph"), ai.evaluation(), page.gameView.graph.ahead, app.graphMarker()),
+  ).observe($("graph"));
 
   $("moves").addEventListener("click", (event) => {
     const button = event.target.closest("button[data-ply]");
@@ -112,8 +116,14 @@ export function installInput(app) {
   $("history-start").addEventListener("click", () => app.stepTo(0));
   $("history-back").addEventListener("click", () => app.step(-1));
   $("history-forward").addEventListener("click", () => app.step(1));
-  $("history-end").addEventListener("click", () => page.state && app.stepTo(page.state.moves.length));
-  $("history-live").addEventListener("click", () => page.state && app.stepTo(page.state.moves.length));
+  $("history-end").addEventListener(
+    "click",
+    () => page.state && app.stepTo(page.state.moves.length),
+  );
+  $("history-live").addEventListener(
+    "click",
+    () => page.state && app.stepTo(page.state.moves.length),
+  );
   $("redo").addEventListener("click", () => app.redo());
   $("confirm-cancel").addEventListener("click", () => $("confirm-dialog").close(""));
 
@@ -123,7 +133,13 @@ export function installInput(app) {
     if (!text) return;
     if (!app.canAct()) {
       const s = app.shownState();
-      app.notice(s?.over ? tr("The game is over.") : page.busy ? tr("Wait for the last move first.") : tr("It is not your turn."));
+      app.notice(
+        s?.over
+          ? tr("The game is over.")
+          : page.busy
+            ? tr("Wait for the last move first.")
+            : tr("It is not your turn."),
+      );
       return;
     }
     $("move-input").value = "";
@@ -134,7 +150,13 @@ export function installInput(app) {
   // move its cursor) or k j one move, Home / End the start / the live position; Ctrl+Z undo,
   // Ctrl+Y or Ctrl+Shift+Z redo.
   document.addEventListener("keydown", (event) => {
-    if (event.defaultPrevented || event.altKey || event.metaKey || document.querySelector("dialog[open]")) return;
+    if (
+      event.defaultPrevented ||
+      event.altKey ||
+      event.metaKey ||
+      document.querySelector("dialog[open]")
+    )
+      return;
     if (event.target.closest?.("input, select, textarea")) return;
     const key = event.key;
     if (event.ctrlKey) {
@@ -162,5 +184,4 @@ export function installInput(app) {
       if (page.state) app.stepTo(key === "Home" ? 0 : page.state.moves.length);
     }
   });
-
 }

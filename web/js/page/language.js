@@ -18,7 +18,11 @@ export function installLanguage(app) {
       await useLanguage(wanted, { keep: true });
     } catch (err) {
       select.value = currentLanguage();
-      app.notice(tr("The language could not be changed: {reason}. The page stays as it was.", { reason: err.message }));
+      app.notice(
+        tr("The language could not be changed: {reason}. The page stays as it was.", {
+          reason: err.message,
+        }),
+      );
     }
   });
 
@@ -30,7 +34,8 @@ export function installLanguage(app) {
     if (page.state !== live) return; // a move came meanwhile: it is already in the new language
     Object.assign(live, fresh); // the same object: a move asked meanwhile still applies to it
     moveHistory.cache.clear();
-    if (moveHistory.viewing) moveHistory.shown = await moveHistory.stateAt(page.state, moveHistory.shown.ply);
+    if (moveHistory.viewing)
+      moveHistory.shown = await moveHistory.stateAt(page.state, moveHistory.shown.ply);
   }
 
   async function relabel() {
@@ -49,7 +54,11 @@ export function installLanguage(app) {
 
   onLanguageChange(() => relabel());
   if (self.flipsideLanguageError) {
-    app.notice(tr("The page's words in your language did not load ({reason}): it speaks English for now.", { reason: self.flipsideLanguageError }));
+    app.notice(
+      tr("The page's words in your language did not load ({reason}): it speaks English for now.", {
+        reason: self.flipsideLanguageError,
+      }),
+    );
   }
   Object.assign(app, { relabel });
 }

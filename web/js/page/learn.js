@@ -28,20 +28,30 @@ export function installLearn(app) {
   async function open(index = firstUndone()) {
     if (!page.engineReady) return;
     const step = COURSE[index];
-    const state = await app.ask(() => engine.call("state", { record: `themisto/&start=${positionOf(step)}` }));
+    const state = await app.ask(() =>
+      engine.call("state", { record: `themisto/&start=${positionOf(step)}` }),
+    );
     if (!state) return;
     const fromLesson = active !== null;
     active = { index, record: state.record, result: null };
     if ($("rules-dialog").open) $("rules-dialog").close();
-    app.openGame(state, tr("Learn Themisto, step {n}", { n: index + 1 }), { puzzle: true, keep: !fromLesson });
+    app.openGame(state, tr("Learn Themisto, step {n}", { n: index + 1 }), {
+      puzzle: true,
+      keep: !fromLesson,
+    });
     announce(
-      tr("Step {n} of {total}: {title}. {text}", { n: index + 1, total: COURSE.length, title: tr(step.title), text: tr(step.text) }),
+      tr("Step {n} of {total}: {title}. {text}", {
+        n: index + 1,
+        total: COURSE.length,
+        title: tr(step.title),
+        text: tr(step.text),
+      }),
     );
   }
 
   function firstUndone() {
     const index = COURSE.findIndex((_, i) => !learned.includes(i));
-    return index < 0 ? 0 : index;
+    return Math.max(index, 0);
   }
 
   /** The first move from the step's position is the answer. */
@@ -56,7 +66,11 @@ export function installLearn(app) {
     if (active.result !== null || !live.moves.length) return;
     const move = live.moves[0];
     const goal = COURSE[active.index].goal;
-    const met = goal.moves ? goal.moves.includes(move.text) : goal.from ? move.text.startsWith(`${goal.from}-`) : move.does.includes(goal.does);
+    const met = goal.moves
+      ? goal.moves.includes(move.text)
+      : goal.from
+        ? move.text.startsWith(`${goal.from}-`)
+        : move.does.includes(goal.does);
     active.result = met ? "done" : "wrong";
     if (met) {
       learned = [...new Set([...learned, active.index])];
@@ -92,7 +106,10 @@ export function installLearn(app) {
     $("lesson-result").dataset.result = active.result ?? "";
     $("lesson-retry").hidden = active.result === null;
     $("lesson-next").hidden = active.result !== "done" || last;
-    $("lesson-progress").textContent = tr("{n} of {total} steps learned", { n: learned.length, total: COURSE.length });
+    $("lesson-progress").textContent = tr("{n} of {total} steps learned", {
+      n: learned.length,
+      total: COURSE.length,
+    });
   }
 
   $("learn-themisto").addEventListener("click", () => open());
@@ -103,7 +120,13 @@ export function installLearn(app) {
 
   /** What tests read (window.flipside.snapshot().lesson). */
   function lessonSnapshot() {
-    return active && { step: active.index + 1, result: active.result, text: $("lesson-result").textContent };
+    return (
+      active && {
+        step: active.index + 1,
+        result: active.result,
+        text: $("lesson-result").textContent,
+      }
+    );
   }
 
   /** Whether `state` is the lesson step on screen: not a game to keep. */

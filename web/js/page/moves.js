@@ -22,7 +22,9 @@ export function installMoves(app) {
         move.text,
         move.note ?? null,
         tr("Move {n}, {side}:", { n: i + 1, side: app.sideName(move.by) }),
-        judged?.mark ? [judged.mark, app.reviewSymbols[judged.mark], app.reviewMarkName(judged.mark)] : null,
+        judged?.mark
+          ? [judged.mark, app.reviewSymbols[judged.mark], app.reviewMarkName(judged.mark)]
+          : null,
         i === live.moves.length - 1,
         i + 1 === ply,
       ]);
@@ -53,8 +55,16 @@ export function installMoves(app) {
     page.gameView.mark(mark, move.by);
     mark.setAttribute("aria-hidden", "true");
     // Its name is what it shows plus, for a screen reader, the move number, side and note.
-    const said = (text) => Object.assign(document.createElement("span"), { className: "visually-hidden", textContent: text });
-    button.append(mark, said(`${tr("Move {n}, {side}:", { n: i + 1, side: app.sideName(move.by) })} `), move.text);
+    const said = (text) =>
+      Object.assign(document.createElement("span"), {
+        className: "visually-hidden",
+        textContent: text,
+      });
+    button.append(
+      mark,
+      said(`${tr("Move {n}, {side}:", { n: i + 1, side: app.sideName(move.by) })} `),
+      move.text,
+    );
     if (judged?.mark) {
       const symbol = Object.assign(document.createElement("span"), {
         className: `review-mark ${judged.mark}`,
@@ -91,7 +101,9 @@ export function installMoves(app) {
     $("history-forward").disabled = ply >= plies;
     $("history-end").disabled = ply >= plies;
     const marker = $("live-marker");
-    marker.textContent = moveHistory.viewing ? tr("Move {n} of {total}", { n: ply, total: plies }) : tr("Live");
+    marker.textContent = moveHistory.viewing
+      ? tr("Move {n} of {total}", { n: ply, total: plies })
+      : tr("Live");
     marker.classList.toggle("behind", moveHistory.viewing);
     $("history-banner").hidden = !moveHistory.viewing;
     $("history-banner-text").textContent = !moveHistory.viewing

@@ -23,14 +23,19 @@ export function installPanel(app) {
     const menu = $("computer");
     if (menu.dataset.game === view.id) return;
     menu.dataset.game = view.id;
-    const option = (value, text) => Object.assign(document.createElement("option"), { value, textContent: text });
+    const option = (value, text) =>
+      Object.assign(document.createElement("option"), { value, textContent: text });
     menu.replaceChildren(
       option("off", tr("Off (2 players)")),
-      ...Object.keys(view.sides).reverse().map((side) => option(side, tr(view.sides[side]))),
+      ...Object.keys(view.sides)
+        .reverse()
+        .map((side) => option(side, tr(view.sides[side]))),
       option("both", tr("Both sides (watch)")),
     );
     for (const id of ["level", "level2"]) {
-      $(id).replaceChildren(...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))));
+      $(id).replaceChildren(
+        ...Object.entries(view.levels).map(([n, name]) => option(n, levelLabel(n, name))),
+      );
     }
   }
 
@@ -58,8 +63,12 @@ export function installPanel(app) {
     $("workers").value = String(ai.pool.setting);
     const watching = ai.watching() && withAI;
     $("level2").hidden = $("level2-label").hidden = $("watch-controls").hidden = !watching;
-    $("level-label").textContent = watching ? tr("Level of {side}", { side: sideName(Object.keys(view.sides)[0]) }) : tr("Level");
-    $("level2-label").textContent = tr("Level of {side}", { side: sideName(Object.keys(view.sides)[1]) });
+    $("level-label").textContent = watching
+      ? tr("Level of {side}", { side: sideName(Object.keys(view.sides)[0]) })
+      : tr("Level");
+    $("level2-label").textContent = tr("Level of {side}", {
+      side: sideName(Object.keys(view.sides)[1]),
+    });
     setText($("watch-pause"), ai.paused ? tr("Resume") : tr("Pause"));
     $("watch-step").disabled = !ai.paused || !!ai.thinking || !!page.state?.over;
     const shortLevel = (n) => (typeof n === "number" ? tr("level {n}", { n }) : levelName(n));
@@ -74,7 +83,11 @@ export function installPanel(app) {
         ? tr("{game} · watching: {first} against {second} (paused)", watched)
         : tr("{game} · watching: {first} against {second}", watched)
       : computer && withAI
-        ? tr("{game} · you against the computer ({side}, {level})", { game, side: sideName(computer), level: levelName(level) })
+        ? tr("{game} · you against the computer ({side}, {level})", {
+            game,
+            side: sideName(computer),
+            level: levelName(level),
+          })
         : tr("{game} · two players, one device", { game });
     const job = ai.thinking;
     // While the computer plays, its line keeps its room between moves: the controls under it
@@ -83,7 +96,12 @@ export function installPanel(app) {
     $("thinking").classList.toggle("idle", !job);
     if (job) {
       const r = job.report;
-      const depth = { depth: r?.depth, move: r?.move, verdict: r?.verdict, value: r && formatValue(r.score) };
+      const depth = {
+        depth: r?.depth,
+        move: r?.move,
+        verdict: r?.verdict,
+        value: r && formatValue(r.score),
+      };
       $("thinking-text").textContent = !r
         ? tr("{side} is thinking…", { side: sideName(page.state?.toMove) })
         : r.book
@@ -105,7 +123,11 @@ export function installPanel(app) {
     const showLine = !!(app.hintSquares() && h.pv.length);
     line.hidden = !showLine;
     if (showLine) {
-      const best = { line: h.pv.join(" "), verdict: h.verdict, value: h.labels?.[h.best] ?? formatValue(h.values[h.best]) };
+      const best = {
+        line: h.pv.join(" "),
+        verdict: h.verdict,
+        value: h.labels?.[h.best] ?? formatValue(h.values[h.best]),
+      };
       line.textContent =
         h.verdict != null
           ? tr("Best line: {line} ({verdict})", best)
@@ -113,7 +135,8 @@ export function installPanel(app) {
             ? tr("Best line: {line} (exact {value})", best)
             : tr("Best line: {line} (estimate {value})", best);
     }
-    if (withAI) drawGraph($("graph"), ai.evaluation(), view.graph.ahead, app.graphMarker(), app.graphMarks());
+    if (withAI)
+      drawGraph($("graph"), ai.evaluation(), view.graph.ahead, app.graphMarker(), app.graphMarks());
     renderPlayers();
     app.draw();
   }
@@ -138,7 +161,9 @@ export function installPanel(app) {
       page.gameView.mark($(`disc-${i}`), side);
       const rules = page.gameView.sideRules?.[side] ?? "";
       const role = roleOf(side);
-      $(`role-${i}`).textContent = [role && tr(ROLES[role]), rules && tr(rules)].filter(Boolean).join(" · ");
+      $(`role-${i}`).textContent = [role && tr(ROLES[role]), rules && tr(rules)]
+        .filter(Boolean)
+        .join(" · ");
       const count = $(`count-${i}`);
       count.hidden = !page.gameView.showsCounts;
       if (s && page.gameView.showsCounts) count.textContent = String(s.counts[side]);
@@ -161,7 +186,10 @@ export function installPanel(app) {
       el.textContent = formatClock(times[side]);
       el.classList.toggle("running", clocks.running === side);
       el.classList.toggle("low", times[side] < 10_000);
-      el.setAttribute("aria-label", tr("{side}'s clock: {time}", { side: sideName(side), time: formatClock(times[side]) }));
+      el.setAttribute(
+        "aria-label",
+        tr("{side}'s clock: {time}", { side: sideName(side), time: formatClock(times[side]) }),
+      );
     });
   }
 
@@ -183,12 +211,21 @@ export function installPanel(app) {
         : tr("{winner} wins the series, {score}", { winner: name(series.winner), score })
       : isYou(series.black)
         ? tr("{score} · game {n}: you play Black", { score, n: series.number })
-        : tr("{score} · game {n}: {player} plays Black", { score, n: series.number, player: name(series.black) });
+        : tr("{score} · game {n}: {player} plays Black", {
+            score,
+            n: series.number,
+            player: name(series.black),
+          });
     const list = $("series-games");
     list.replaceChildren(
       ...series.games.map((g) => {
         const item = document.createElement("li");
-        const game = { n: g.number, player: name(g.black), score: `${g.score[0]}–${g.score[1]}`, winner: name(g.winner) };
+        const game = {
+          n: g.number,
+          player: name(g.black),
+          score: `${g.score[0]}–${g.score[1]}`,
+          winner: name(g.winner),
+        };
         item.textContent = !g.winner
           ? tr("Game {n}: {player} Black, {score} (draw)", game)
           : isYou(g.winner)
@@ -233,7 +270,13 @@ export function installPanel(app) {
     app.renderLesson();
     app.renderExplorer?.();
     app.renderFriend();
-    canvas.setAttribute("aria-label", tr("{game} board. {status}. Arrow keys move, Enter plays.", { game: page.gameView.title, status: s.status }));
+    canvas.setAttribute(
+      "aria-label",
+      tr("{game} board. {status}. Arrow keys move, Enter plays.", {
+        game: page.gameView.title,
+        status: s.status,
+      }),
+    );
     renderChoice();
   }
 

@@ -42,22 +42,39 @@ export function installPuzzles(app) {
         : set.puzzles.find((p) => p.id === id);
     if (!puzzle) {
       app.notice(
-        tr("There is no {game} puzzle {id}: they are numbered 1 to {count}. Your game is unchanged.", {
-          game: title,
-          id,
-          count: set.puzzles.length,
-        }),
+        tr(
+          "There is no {game} puzzle {id}: they are numbered 1 to {count}. Your game is unchanged.",
+          {
+            game: title,
+            id,
+            count: set.puzzles.length,
+          },
+        ),
       );
       return;
     }
-    const state = await app.ask(() => engine.call("state", { record: `${game}/&start=${puzzle.position}` }));
+    const state = await app.ask(() =>
+      engine.call("state", { record: `${game}/&start=${puzzle.position}` }),
+    );
     if (!state) return;
     const fromPuzzle = active !== null;
-    active = { game, puzzle, puzzles: set.puzzles, record: state.record, result: null, hinted: false, reply: null, defended: false };
+    active = {
+      game,
+      puzzle,
+      puzzles: set.puzzles,
+      record: state.record,
+      result: null,
+      hinted: false,
+      reply: null,
+      defended: false,
+    };
     const kind = score.kind && kindOf(puzzle) !== score.kind ? "" : score.kind; // a link to another kind
     savePuzzleScore(game, { ...score, next: puzzle.id, kind });
     fillKinds(set.puzzles, kind);
-    app.openGame(state, tr("{game} puzzle {id}", { game: title, id: puzzle.id }), { puzzle: true, keep: !fromPuzzle });
+    app.openGame(state, tr("{game} puzzle {id}", { game: title, id: puzzle.id }), {
+      puzzle: true,
+      keep: !fromPuzzle,
+    });
     writeLink(`puzzle/${game}/${puzzle.id}`);
     announce(tr("{game} puzzle {id}. {task}", { game: title, id: puzzle.id, task: task() }));
   }
@@ -69,7 +86,10 @@ export function installPuzzles(app) {
     const id = /^\d{1,6}$/.test(m[2]) ? Number(m[2]) : NaN;
     if (!gameTitle(m[1]) || !Number.isInteger(id)) {
       app.notice(
-        tr('The link "#{link}" names no puzzle: a puzzle link is #puzzle/<game>/<number>. Your game is unchanged.', { link }),
+        tr(
+          'The link "#{link}" names no puzzle: a puzzle link is #puzzle/<game>/<number>. Your game is unchanged.',
+          { link },
+        ),
       );
       return true;
     }
@@ -90,7 +110,10 @@ export function installPuzzles(app) {
       return tr("{side} to move: find the one best move (exact, {empties} empty squares).", words);
     }
     if (p.kind === "win in two") {
-      return tr("{side} to move: win in two. Make a threat that no reply can stop, then win.", words);
+      return tr(
+        "{side} to move: win in two. Make a threat that no reply can stop, then win.",
+        words,
+      );
     }
     return p.kind === "win in one"
       ? tr("{side} to move: win at once.", words)
@@ -103,7 +126,8 @@ export function installPuzzles(app) {
     for (const p of puzzles) counts.set(kindOf(p), (counts.get(kindOf(p)) ?? 0) + 1);
     const menu = $("puzzle-kind");
     menu.replaceChildren(new Option(tr("All kinds ({n})", { n: puzzles.length }), ""));
-    for (const [kind, count] of counts) menu.append(new Option(`${kind in KINDS ? tr(KINDS[kind]) : kind} (${count})`, kind));
+    for (const [kind, count] of counts)
+      menu.append(new Option(`${kind in KINDS ? tr(KINDS[kind]) : kind} (${count})`, kind));
     menu.value = chosen;
     $("puzzle-kind-row").hidden = counts.size < 2;
   }
@@ -114,7 +138,8 @@ export function installPuzzles(app) {
     const score = loadPuzzleScore(active.game);
     savePuzzleScore(active.game, { ...score, kind });
     const index = active.puzzles.indexOf(active.puzzle);
-    const puzzle = kindOf(active.puzzle) === kind ? active.puzzle : following(active.puzzles, index + 1, kind);
+    const puzzle =
+      kindOf(active.puzzle) === kind ? active.puzzle : following(active.puzzles, index + 1, kind);
     if (puzzle && puzzle !== active.puzzle) open(active.game, puzzle.id);
   }
 
@@ -135,7 +160,12 @@ export function installPuzzles(app) {
     } else if (moves.length === 1 && !active.defended) {
       active.defended = true;
       app.computerPlays(live.record, p.defence);
-      announce(tr("{move}: a threat. {defence} answers it; now win at once.", { move: p.best, defence: p.defence }));
+      announce(
+        tr("{move}: a threat. {defence} answers it; now win at once.", {
+          move: p.best,
+          defence: p.defence,
+        }),
+      );
     } else if (moves.length >= 3 && moves[1] === p.defence) {
       judge(live, live.over && live.result?.winner === p.toMove);
     }
@@ -164,7 +194,11 @@ export function installPuzzles(app) {
     const { best, kind } = active.puzzle;
     const moves = page.state?.moves.map((m) => m.text) ?? [];
     return kind === "win in two"
-      ? tr("Solved: {best}, and after {defence}, {win} wins.", { best, defence: moves[1], win: moves[2] })
+      ? tr("Solved: {best}, and after {defence}, {win} wins.", {
+          best,
+          defence: moves[1],
+          win: moves[2],
+        })
       : tr("Solved: {best} is the best move.", { best });
   }
 
@@ -207,25 +241,29 @@ export function installPuzzles(app) {
     }
     const { best, defence, win } = puzzle.puzzle;
     const line = puzzle.puzzle.kind === "win in two" ? [best, defence, win] : [best];
-    app.ask(async () => {
-      let state = { record: puzzle.record };
-      for (const move of line) state = await engine.call("play", { record: state.record, move });
-      return state;
-    }).then((state) => {
-      if (state && active === puzzle) app.show(state);
-    });
+    app
+      .ask(async () => {
+        let state = { record: puzzle.record };
+        for (const move of line) state = await engine.call("play", { record: state.record, move });
+        return state;
+      })
+      .then((state) => {
+        if (state && active === puzzle) app.show(state);
+      });
   }
 
   function retry() {
     if (!active) return;
     const puzzle = active;
-    app.ask(() => engine.call("state", { record: puzzle.record })).then((state) => {
-      if (!state || active !== puzzle) return;
-      puzzle.reply = null;
-      puzzle.defended = false;
-      if (puzzle.result === "failed") puzzle.result = null; // a second try; the streak is gone
-      app.show(state);
-    });
+    app
+      .ask(() => engine.call("state", { record: puzzle.record }))
+      .then((state) => {
+        if (!state || active !== puzzle) return;
+        puzzle.reply = null;
+        puzzle.defended = false;
+        if (puzzle.result === "failed") puzzle.result = null; // a second try; the streak is gone
+        app.show(state);
+      });
   }
 
   function hint() {
@@ -247,7 +285,11 @@ export function installPuzzles(app) {
     if (!active) return;
     const { puzzle, game, result } = active;
     const score = loadPuzzleScore(game);
-    $("puzzle-title").textContent = tr("{game} puzzle {id} · rating {rating}", { game: gameTitle(game), id: puzzle.id, rating: puzzle.rating });
+    $("puzzle-title").textContent = tr("{game} puzzle {id} · rating {rating}", {
+      game: gameTitle(game),
+      id: puzzle.id,
+      rating: puzzle.rating,
+    });
     $("puzzle-task").textContent = task();
     const moves = page.state?.moves.map((m) => m.text) ?? [];
     const reply = active.reply;
@@ -256,16 +298,27 @@ export function installPuzzles(app) {
         ? solvedText()
         : result === "failed" && moves.length > 2
           ? reply
-            ? tr("{move} does not win at once: {reply} answers it. Try again or see the solution.", { move: moves[2], reply })
+            ? tr(
+                "{move} does not win at once: {reply} answers it. Try again or see the solution.",
+                { move: moves[2], reply },
+              )
             : tr("{move} does not win at once. Try again or see the solution.", { move: moves[2] })
           : result === "failed"
             ? reply
-              ? tr("{move} is not the best move: {reply} answers it. Try again or see the solution.", { move: moves[0], reply })
-              : tr("{move} is not the best move. Try again or see the solution.", { move: moves[0] })
+              ? tr(
+                  "{move} is not the best move: {reply} answers it. Try again or see the solution.",
+                  { move: moves[0], reply },
+                )
+              : tr("{move} is not the best move. Try again or see the solution.", {
+                  move: moves[0],
+                })
             : result === "shown"
               ? solutionText()
               : active.defended && moves.length === 2
-                ? tr("{move} makes a threat; {reply} answers it. Now win at once.", { move: moves[0], reply: moves[1] })
+                ? tr("{move} makes a threat; {reply} answers it. Now win at once.", {
+                    move: moves[0],
+                    reply: moves[1],
+                  })
                 : active.hinted
                   ? hintText()
                   : "";
@@ -276,7 +329,8 @@ export function installPuzzles(app) {
       solved: score.solved.length,
       total: active.puzzles.length,
     });
-    if (page.state?.record === active.record || result !== null) writeLink(`puzzle/${game}/${puzzle.id}`);
+    if (page.state?.record === active.record || result !== null)
+      writeLink(`puzzle/${game}/${puzzle.id}`);
   }
 
   // Another language: the kind menu is written anew (the rest is drawn by render).
@@ -311,18 +365,40 @@ export function installPuzzles(app) {
   function puzzleShare() {
     if (!active) return null;
     const { game, puzzle } = active;
-    return { link: `puzzle/${game}/${puzzle.id}`, title: tr("{game} puzzle {id}", { game: gameTitle(game), id: puzzle.id }) };
+    return {
+      link: `puzzle/${game}/${puzzle.id}`,
+      title: tr("{game} puzzle {id}", { game: gameTitle(game), id: puzzle.id }),
+    };
   }
 
-  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, puzzleShare });
+  Object.assign(app, {
+    openPuzzle: open,
+    openPuzzleLink: openLink,
+    renderPuzzle: render,
+    puzzleSnapshot,
+    puzzleShare,
+  });
   /** Whether `state` is the puzzle on screen (its position, any moves): not a game to keep. */
   const isPuzzle = (state) => !!active && setupOf(state.record) === setupOf(active.record);
 
   /** The puzzle's first try joins the player's history (the library): solved or failed. */
   function keepTry(p, result) {
-    if (!p.tried) app.keepPuzzle?.({ game: p.game, id: p.puzzle.id, rating: p.puzzle.rating ?? null, result, hinted: p.hinted });
+    if (!p.tried)
+      app.keepPuzzle?.({
+        game: p.game,
+        id: p.puzzle.id,
+        rating: p.puzzle.rating ?? null,
+        result,
+        hinted: p.hinted,
+      });
     p.tried = true;
   }
 
-  Object.assign(app, { openPuzzle: open, openPuzzleLink: openLink, renderPuzzle: render, puzzleSnapshot, isPuzzle });
+  Object.assign(app, {
+    openPuzzle: open,
+    openPuzzleLink: openLink,
+    renderPuzzle: render,
+    puzzleSnapshot,
+    isPuzzle,
+  });
 }

@@ -41,8 +41,21 @@ export function installReview(app) {
     }
     app.startSearch(); // asked before the search worker's idle start: it starts now
     const plies = live.moves.length;
-    const job = { cancelled: false, began: performance.now(), judged: 0, todo: [...Array(plies).keys()], depth: options.depth };
-    review = { record: live.record, rows: new Array(plies).fill(null), summary: null, plies, job, error: null };
+    const job = {
+      cancelled: false,
+      began: performance.now(),
+      judged: 0,
+      todo: [...Array(plies).keys()],
+      depth: options.depth,
+    };
+    review = {
+      record: live.record,
+      rows: new Array(plies).fill(null),
+      summary: null,
+      plies,
+      job,
+      error: null,
+    };
     render();
     // The moves are judged on the pool's workers at once, each taking the next move as it is
     // free (with one worker: in order, as before there was a pool); the extra workers join
@@ -58,7 +71,10 @@ export function installReview(app) {
     while (job.todo.length && !job.cancelled && review?.job === job) await judgeOn(ai.search, job);
     if (job.cancelled || review?.job !== job || review.error || job.judged < plies) return;
     try {
-      review.summary = await ai.search.call("review_summary", { record: review.record, rows: review.rows });
+      review.summary = await ai.search.call("review_summary", {
+        record: review.record,
+        rows: review.rows,
+      });
     } catch (err) {
       if (!job.cancelled) fail(job, err);
       return;
@@ -174,7 +190,8 @@ export function installReview(app) {
     if (!done) return;
     const here = moveHistory.plyOf(page.state);
     const marked = done.rows.filter((r) => r?.mark).map((r) => r.ply);
-    const target = direction > 0 ? marked.find((p) => p > here) : marked.reverse().find((p) => p < here);
+    const target =
+      direction > 0 ? marked.find((p) => p > here) : marked.reverse().find((p) => p < here);
     if (target === undefined) {
       announce(direction > 0 ? tr("No later mistake.") : tr("No earlier mistake."));
       return;
@@ -205,25 +222,40 @@ export function installReview(app) {
     // The finished game's banner: offer the review (unless another notice is showing, or
     // the game is a puzzle or a lesson step).
     const practice = app.puzzleSnapshot?.() || app.lessonSnapshot?.();
-    if (!review && !practice && page.state?.over && page.gameView.hasAI && $("notice").hidden && page.state.moves.length) {
-      app.notice(tr("Game over. See where it was won and lost:"), { label: tr("Analyse game"), run: () => start() });
+    if (
+      !review &&
+      !practice &&
+      page.state?.over &&
+      page.gameView.hasAI &&
+      $("notice").hidden &&
+      page.state.moves.length
+    ) {
+      app.notice(tr("Game over. See where it was won and lost:"), {
+        label: tr("Analyse game"),
+        run: () => start(),
+      });
     }
   }
 
   function formatLoss(row, unit) {
-    const value = (v) => (v > 0 ? `+${formatNumber(v)}` : v < 0 ? `\u2212${formatNumber(-v)}` : "0");
+    const value = (v) =>
+      v > 0 ? `+${formatNumber(v)}` : v < 0 ? `\u2212${formatNumber(-v)}` : "0";
     const loss = {
       played: row.label ?? value(row.value),
       unit,
       move: row.best,
       best: row.bestLabel ?? value(row.bestValue),
     };
-    return row.exact ? tr("{played} {unit}; best {move} {best} (exact)", loss) : tr("{played} {unit}; best {move} {best}", loss);
+    return row.exact
+      ? tr("{played} {unit}; best {move} {best} (exact)", loss)
+      : tr("{played} {unit}; best {move} {best}", loss);
   }
 
   /** The review's error in words (`review.error` is the reason). */
   function errorLine(done) {
-    return done?.error ? tr("The review stopped: {error}. Your game is safe; try again.", { error: done.error }) : "";
+    return done?.error
+      ? tr("The review stopped: {error}. Your game is safe; try again.", { error: done.error })
+      : "";
   }
 
   /** The review section of the panel. */
@@ -245,7 +277,11 @@ export function installReview(app) {
       const left = judged ? ((performance.now() - began) / judged) * (done.plies - judged) : null;
       $("review-bar").max = done.plies;
       $("review-bar").value = judged;
-      const progress = { n: judged, total: done.plies, left: left === null ? null : formatNumber(Math.ceil(left / 1000)) };
+      const progress = {
+        n: judged,
+        total: done.plies,
+        left: left === null ? null : formatNumber(Math.ceil(left / 1000)),
+      };
       $("review-progress-text").textContent =
         left === null
           ? tr("Reviewing: {n} of {total} moves", progress)
@@ -260,7 +296,10 @@ export function installReview(app) {
         const line = document.createElement("li");
         const counts = {
           side: app.sideName(side),
-          accuracy: s.accuracy === null ? null : formatNumber(s.accuracy / 100, { style: "percent", maximumFractionDigits: 1 }),
+          accuracy:
+            s.accuracy === null
+              ? null
+              : formatNumber(s.accuracy / 100, { style: "percent", maximumFractionDigits: 1 }),
           loss: s.meanLoss === null ? null : formatNumber(s.meanLoss),
           unit,
           inaccuracies: s.inaccuracy,
@@ -271,8 +310,14 @@ export function installReview(app) {
           s.accuracy === null
             ? tr("{side}: no choices · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts)
             : s.meanLoss === null
-              ? tr("{side}: accuracy {accuracy} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts)
-              : tr("{side}: accuracy {accuracy}, mean loss {loss} {unit} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??", counts);
+              ? tr(
+                  "{side}: accuracy {accuracy} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??",
+                  counts,
+                )
+              : tr(
+                  "{side}: accuracy {accuracy}, mean loss {loss} {unit} · {inaccuracies} ?! · {mistakes} ? · {blunders} ??",
+                  counts,
+                );
         summary.append(line);
       }
     }
@@ -281,7 +326,9 @@ export function installReview(app) {
     here.hidden = !row || row.bestValue === null;
     $("review-retry").hidden = !row?.mark;
     if (row && row.bestValue !== null) {
-      const verdict = row.mark ? `${capitalize(markName(row.mark))} ${SYMBOLS[row.mark]}` : tr("Good move");
+      const verdict = row.mark
+        ? `${capitalize(markName(row.mark))} ${SYMBOLS[row.mark]}`
+        : tr("Good move");
       here.textContent = tr("Next: move {n}, {side} {move}. {verdict}: {loss}.", {
         n: row.ply + 1,
         side: app.sideName(row.by),

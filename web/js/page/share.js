@@ -48,7 +48,8 @@ export function installShare(app) {
       saveFriend(friend);
       const base = app.settingsOf(state.game);
       // The game replaced (kept for "Back to it") is of this game: it gets its computer back.
-      if (base.computer && (page.state?.game ?? state.game) === state.game) app.keepSettingsForReturn(base);
+      if (base.computer && (page.state?.game ?? state.game) === state.game)
+        app.keepSettingsForReturn(base);
       const settings = { ...base, computer: null };
       saveSettings(state.game, settings);
       return settings;
@@ -81,14 +82,20 @@ export function installShare(app) {
     const mine = live.moves.at(-1)?.by === friend.side;
     const text = live.over
       ? mine
-        ? tr("You play {side}. The game is over: send the link back so that {other} sees the end.", {
-            side,
-            other: app.sideName(other),
-          })
+        ? tr(
+            "You play {side}. The game is over: send the link back so that {other} sees the end.",
+            {
+              side,
+              other: app.sideName(other),
+            },
+          )
         : tr("You play {side}. The game is over.", { side })
       : live.toMove === friend.side
         ? tr("You play {side}: your move.", { side })
-        : tr("You play {side}. Now {other} is to move: send the link back.", { side, other: app.sideName(other) });
+        : tr("You play {side}. Now {other} is to move: send the link back.", {
+            side,
+            other: app.sideName(other),
+          });
     setText($("friend-text"), text);
     $("friend-send").hidden = !(live.over ? mine : live.toMove !== friend.side);
   }
@@ -103,7 +110,8 @@ export function installShare(app) {
     const puzzle = app.puzzleShare();
     if (puzzle) return open({ ...puzzle, friend: null }, false, from);
     const side = friendSide(shown);
-    const mineToSend = !!friend && shown.game === friend.game && !moveHistory.viewing && side !== friend.side;
+    const mineToSend =
+      !!friend && shown.game === friend.game && !moveHistory.viewing && side !== friend.side;
     open(
       {
         link: shown.link,
@@ -144,7 +152,10 @@ export function installShare(app) {
       try {
         link = (await engine.call("friend_link", what.friend)).link;
       } catch (err) {
-        if (mine === drawn) $("send-status").textContent = tr("The link for a friend could not be made: {error}.", { error: errorText(err) });
+        if (mine === drawn)
+          $("send-status").textContent = tr("The link for a friend could not be made: {error}.", {
+            error: errorText(err),
+          });
         return;
       }
     }
@@ -162,11 +173,18 @@ export function installShare(app) {
       qrModule ??= import("../qr-code.js");
       const { drawQR: draw } = await qrModule;
       if (mine !== drawn) return;
-      const drawnQR = draw(canvas, url, Math.min(QR_SIZE, canvas.parentElement.clientWidth || QR_SIZE));
+      const drawnQR = draw(
+        canvas,
+        url,
+        Math.min(QR_SIZE, canvas.parentElement.clientWidth || QR_SIZE),
+      );
       if (!drawnQR) {
         canvas.hidden = true;
         problem.hidden = false;
-        problem.textContent = tr("This link is too long for a QR code ({n} characters): send or copy it instead.", { n: url.length });
+        problem.textContent = tr(
+          "This link is too long for a QR code ({n} characters): send or copy it instead.",
+          { n: url.length },
+        );
         qrShown = null;
         return;
       }
@@ -178,7 +196,9 @@ export function installShare(app) {
       if (mine !== drawn) return;
       canvas.hidden = true;
       problem.hidden = false;
-      problem.textContent = tr("The QR code could not be drawn: {error}.", { error: errorText(err) });
+      problem.textContent = tr("The QR code could not be drawn: {error}.", {
+        error: errorText(err),
+      });
       qrShown = null;
     }
   }
@@ -186,24 +206,32 @@ export function installShare(app) {
   /** The dialog's words that depend on what it shares (redrawn in another language). */
   function relabel() {
     if (!sharing?.friend) return;
-    $("send-friend-label").textContent = tr("Send it to a friend who plays {side}", { side: app.sideName(sharing.friend.side) });
+    $("send-friend-label").textContent = tr("Send it to a friend who plays {side}", {
+      side: app.sideName(sharing.friend.side),
+    });
   }
 
   async function send() {
     const url = urlOf(sharing.sent);
-    const title = $("send-friend").checked && sharing.friend ? friendTitle(sharing.friend.side) : sharing.title;
+    const title =
+      $("send-friend").checked && sharing.friend ? friendTitle(sharing.friend.side) : sharing.title;
     const status = $("send-status");
     try {
       await navigator.share({ title, url });
       status.textContent = tr("Shared the link.");
     } catch (err) {
       if (err?.name === "AbortError") return; // the player closed the share sheet
-      status.textContent = tr("The link was not shared ({error}): copy it instead.", { error: errorText(err) });
+      status.textContent = tr("The link was not shared ({error}): copy it instead.", {
+        error: errorText(err),
+      });
     }
   }
 
   function friendTitle(side) {
-    return tr("Your move in {game}: you play {side}", { game: page.gameView.title, side: app.sideName(side) });
+    return tr("Your move in {game}: you play {side}", {
+      game: page.gameView.title,
+      side: app.sideName(side),
+    });
   }
 
   async function copy() {
@@ -211,7 +239,9 @@ export function installShare(app) {
     const status = $("send-status");
     try {
       await navigator.clipboard.writeText(url);
-      status.textContent = tr("Copied the link: {value}", { value: url.length > 70 ? url.slice(0, 69) + "…" : url });
+      status.textContent = tr("Copied the link: {value}", {
+        value: url.length > 70 ? `${url.slice(0, 69)}…` : url,
+      });
     } catch {
       status.textContent = tr("Copy this link: {value}", { value: url }); // no clipboard: by hand
     }
@@ -243,7 +273,10 @@ export function installShare(app) {
       toFriend: !$("send-friend-row").hidden && $("send-friend").checked,
       status: $("send-status").textContent,
       qr: dialog.open ? qrShown : null,
-      friend: friend && page.state?.game === friend.game ? { side: friend.side, text: $("friend-text").textContent } : null,
+      friend:
+        friend && page.state?.game === friend.game
+          ? { side: friend.side, text: $("friend-text").textContent }
+          : null,
     };
   }
 

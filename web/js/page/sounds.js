@@ -10,7 +10,10 @@ import { loadSoundsOn, saveSoundsOn } from "../store.js";
 /** Each sound: its notes (`at` seconds after its start, `dur` seconds long, `freq` Hz, gliding
  *  to `to` Hz when given) and its length (the next sound waits for it). */
 export const SOUNDS = {
-  move: { length: 0.09, notes: [{ type: "triangle", freq: 330, to: 220, at: 0, dur: 0.07, gain: 0.3 }] },
+  move: {
+    length: 0.09,
+    notes: [{ type: "triangle", freq: 330, to: 220, at: 0, dur: 0.07, gain: 0.3 }],
+  },
   capture: {
     length: 0.2,
     notes: [
@@ -72,7 +75,8 @@ export function installSounds(app) {
       context = null;
     }
   }
-  for (const type of TOUCH_EVENTS) window.addEventListener(type, wake, { capture: true, passive: true });
+  for (const type of TOUCH_EVENTS)
+    window.addEventListener(type, wake, { capture: true, passive: true });
 
   /** Play sound `name` (one of SOUNDS) once the current task is over, after any sound asked
    *  before it; nothing when sounds are off or the player has not touched the page yet. */
@@ -130,7 +134,8 @@ export function installSounds(app) {
   button.addEventListener("click", () => {
     on = !on;
     saveSoundsOn(on);
-    if (on) wake(); // the click is a touch: the context may start now
+    if (on)
+      wake(); // the click is a touch: the context may start now
     else {
       asked = [];
       context?.suspend().catch(() => {});
@@ -141,7 +146,9 @@ export function installSounds(app) {
 
   /** What tests read (window.flipside.snapshot().sounds). */
   function soundsSnapshot() {
-    const notes = Object.fromEntries(Object.entries(SOUNDS).map(([name, sound]) => [name, sound.notes.map((n) => n.freq)]));
+    const notes = Object.fromEntries(
+      Object.entries(SOUNDS).map(([name, sound]) => [name, sound.notes.map((n) => n.freq)]),
+    );
     return { on, touched, started: context !== null, played: [...played], notes };
   }
 

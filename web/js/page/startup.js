@@ -31,7 +31,8 @@ export function installStartup(app) {
     if (saved) {
       try {
         const state = await engine.call("open_saved", { text: saved });
-        if (linkProblem) app.notice(tr("{problem}. Showing your saved game instead.", { problem: linkProblem }));
+        if (linkProblem)
+          app.notice(tr("{problem}. Showing your saved game instead.", { problem: linkProblem }));
         return state;
       } catch (err) {
         const problem = capitalize(errorText(err));
@@ -45,7 +46,11 @@ export function installStartup(app) {
     }
     if (linkProblem) app.notice(tr("{problem}. Starting a new game.", { problem: linkProblem }));
     else if (elsewhere) {
-      app.notice(tr("Your last game is open in another tab, so this tab starts a new one. Every game is in Games."));
+      app.notice(
+        tr(
+          "Your last game is open in another tab, so this tab starts a new one. Every game is in Games.",
+        ),
+      );
       startSource = "new";
     }
     return engine.call("new", { game: loadGame() });
@@ -57,9 +62,12 @@ export function installStartup(app) {
   let failure = null; // why the engine did not load (shown until a retry), redrawn in another language
 
   function showFailure() {
-    $("failure-text").textContent = tr("The game engine could not load ({error}). Check your connection, then try again.", {
-      error: errorText(failure),
-    });
+    $("failure-text").textContent = tr(
+      "The game engine could not load ({error}). Check your connection, then try again.",
+      {
+        error: errorText(failure),
+      },
+    );
     $("status").textContent = tr("The game engine is not loaded.");
   }
 
@@ -152,5 +160,11 @@ export function installStartup(app) {
     if (event.persisted) location.reload();
   });
 
-  Object.assign(app, { firstState, startEngine, startSearchWorker, startSearch, registerServiceWorker });
+  Object.assign(app, {
+    firstState,
+    startEngine,
+    startSearchWorker,
+    startSearch,
+    registerServiceWorker,
+  });
 }

@@ -7,7 +7,7 @@ import { capitalize, errorText } from "./text.js";
 
 /** Adds this room's functions to `app` (the page's shared parts, see main.js). */
 export function installStepping(app) {
-  const { page, moveHistory, ai, $ } = app;
+  const { page, moveHistory, ai } = app;
 
   /** Steps under way: the ply the latest one goes to, so that quick presses add up. */
   const steps = { latest: 0, target: null };
@@ -46,8 +46,14 @@ export function installStepping(app) {
     const where =
       at === 0
         ? tr("Start position.")
-        : tr("Move {n} of {total}: {said}.", { n: at, total: live.moves.length, said: s.said || live.moves[at - 1].text });
-    const now = moveHistory.viewing ? `${s.status}.` : tr("Live position. {status}.", { status: s.status });
+        : tr("Move {n} of {total}: {said}.", {
+            n: at,
+            total: live.moves.length,
+            said: s.said || live.moves[at - 1].text,
+          });
+    const now = moveHistory.viewing
+      ? `${s.status}.`
+      : tr("Live position. {status}.", { status: s.status });
     announce(`${where} ${now}`);
   }
 
