@@ -132,7 +132,8 @@ def test_top_level_beyond_the_exact_range_keeps_a_winning_outcome(index: int) ->
 def test_top_level_solves_sixteen_empties_exactly(index: int) -> None:
     """FFO #13 and #17 (16 empties) are in the top level's exact range: its answer is the
     file's exact score and one of its best moves (a budget that a slow runtime, Pyodide,
-    still solves in; at its own budget natively: docs/othello-ai.md, sixth pass)."""
+    still solves in; at its own budget natively: docs/notes/2026-11-24-othello-top-level.md,
+    the sixth pass)."""
     board, score, scores = ffo_boards()[index]
     assert 64 - (board.black | board.white).bit_count() == LEVELS[MAX_LEVEL].endgame
     answer = Engine(MAX_LEVEL).think(board, seconds=4.0)
