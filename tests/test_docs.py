@@ -1,11 +1,12 @@
 """The docs stay readable and their links hold: every design doc (``docs/*.md``) at most
 ``MAX_LINES`` lines (history goes to dated notes), and every relative Markdown link in
 ``README.md`` and ``docs/**/*.md`` names a file that exists and, with ``#anchor``, a heading
-of that file (GitHub's anchors)."""
+of that file (GitHub's anchors); no link leaves the repository."""
 
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -53,7 +54,8 @@ def slug(heading: str) -> str:
     return text.replace(" ", "-")
 
 
-def anchors(path: Path) -> set[str]:
+@cache
+def anchors(path: Path) -> frozenset[str]:
     """Every heading's anchor in a Markdown file (repeats get -1, -2, ...)."""
     found: set[str] = set()
     seen: dict[str, int] = {}
@@ -65,14 +67,15 @@ def anchors(path: Path) -> set[str]:
         count = seen.get(base, 0)
         seen[base] = count + 1
         found.add(base if count == 0 else f"{base}-{count}")
-    return found
+    return frozenset(found)
 
 
-def links(path: Path) -> list[str]:
-    """The relative link targets of a Markdown file (web addresses left out)."""
+def links(path: Path, external: bool = False) -> list[str]:
+    """The relative link targets of a Markdown file, or with ``external`` its links that
+    leave the repository (a scheme: ``https:``, ``mailto:``)."""
     targets = []
     for line in prose_lines(path.read_text()):
-        targets += [t for t in _LINK.findall(line) if not _EXTERNAL.match(t)]
+        targets += [t for t in _LINK.findall(line) if bool(_EXTERNAL.match(t)) == external]
     return targets
 
 
@@ -104,6 +107,11 @@ def test_a_design_doc_is_at_most_400_lines(doc: Path) -> None:
 @pytest.mark.parametrize("doc", MARKDOWN, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_relative_link_points_to_a_file_and_heading(doc: Path) -> None:
     assert broken(doc) == []
+
+
+@pytest.mark.parametrize("doc", MARKDOWN, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_link_leaves_the_repository(doc: Path) -> None:
+    assert links(doc, external=True) == []
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda p: p.name)
@@ -140,6 +148,7 @@ def test_broken_links_are_found(tmp_path: Path) -> None:
         " `[code](nowhere.md)`\n\n"
         "    [indented](nowhere.md)\n\n```\n[fenced](nowhere.md)\n```\n"
     )
+    assert links(doc, external=True) == ["https://example.org/x.md"]
     assert broken(doc, root) == [
         "doc.md: missing.md (no such file)",
         "doc.md: other.md#nothing (no such heading)",
