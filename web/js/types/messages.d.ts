@@ -309,8 +309,9 @@ export interface ResultMessage<M extends Method = Method> {
   type?: undefined;
 }
 
+/** A request's error (the facade echoes the request's id). */
 export interface ErrorMessage {
-  id: number | null;
+  id: number;
   error: ErrorInfo;
   result?: undefined;
   heap?: number;
@@ -331,4 +332,13 @@ export type WorkerToPage =
 export interface EarlyWorker {
   worker: Worker;
   events: (MessageEvent<WorkerToPage> | ErrorEvent)[];
+}
+
+declare global {
+  interface Window {
+    /** The rules worker index.html started (engine.js takes it over, once). */
+    flipsideEarly?: EarlyWorker | null;
+    /** Why the page's language did not load (boot.js), shown once the page is up. */
+    flipsideLanguageError?: string;
+  }
 }
