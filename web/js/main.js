@@ -58,11 +58,24 @@ const ROOMS = [
   installLanguage,
 ];
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types/app").App} App */
+
+/**
+ * The page's element `id` (index.html's); a missing one is an error, not a null.
+ * @template {string} K
+ * @param {K} id
+ * @returns {import("./types/app").ElementOf<K>}
+ */
+function $(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`The page has no element #${id}`);
+  return /** @type {import("./types/app").ElementOf<K>} */ (element);
+}
 const firstGame = loadGame();
 const firstView = GAMES[firstGame];
 
-const app = {
+// The rooms below add the rest of App (each its functions): until then, app is its first part.
+const app = /** @type {App} */ ({
   $,
   games: GAMES, // the game views (js/games/), for the rooms loaded later (js/library.js)
   canvas: $("board"),
@@ -82,7 +95,7 @@ const app = {
     cancelAnim: () => {},
     timings: { boardDrawn: null, engineReady: null, lastMove: null },
   },
-};
+});
 app.ready = new Promise((resolve) => {
   app.markReady = resolve;
 });

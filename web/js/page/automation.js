@@ -5,7 +5,12 @@ import { engine } from "../rules-engine.js";
 import { formatValue, squareLabel } from "../board.js";
 import { pageErrors } from "../errors.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installAutomation(app) {
   const { page, moveHistory, clocks, ai, $ } = app;
 
@@ -89,7 +94,7 @@ export function installAutomation(app) {
         hintMarks: (app.hintSquares() ?? []).map((h) => ({
           square: squareLabel(h.sq),
           label: h.ring ? null : (h.label ?? formatValue(h.value)),
-          best: !!h.best,
+          best: !h.ring && h.best,
           ring: !!h.ring,
         })),
         bestLineText: $("best-line").hidden ? null : $("best-line").textContent,

@@ -13,9 +13,14 @@ import { formatValue } from "../board.js";
 import { currentLanguage, formatNumber, ntr, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+
 const RETRY_MS = 600; // the search worker busy, starting or restarted: ask for the values again then
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installExplorer(app) {
   const { page, ai, $ } = app;
   let open = false;

@@ -9,7 +9,12 @@ import { keepPrevious, loadPrevious, loadSaved, saveSettings } from "../store.js
 import { tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installGamesMenu(app) {
   const { page, ai } = app;
   /** The settings of a game replaced by a retry against the computer, restored with it. */

@@ -7,6 +7,8 @@
 import { loadSaved, saveSettings } from "../store.js";
 import { tr } from "../i18n.js";
 
+/** @typedef {import("../types/app").App} App */
+
 const TAB_KEY = "flipside.tab.v1";
 const LAST_KEY = "flipside.lastid.v1";
 const LOCK_PREFIX = "flipside.game.";
@@ -59,7 +61,10 @@ function olderData() {
   }
 }
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installGames(app) {
   const { page, $ } = app;
   const older = olderData();

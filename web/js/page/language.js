@@ -6,7 +6,12 @@
 import { currentLanguage, onLanguageChange, tr, useLanguage } from "../i18n.js";
 import { engine } from "../rules-engine.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installLanguage(app) {
   const { $, page, moveHistory } = app;
   const select = $("language");
@@ -20,7 +25,7 @@ export function installLanguage(app) {
       select.value = currentLanguage();
       app.notice(
         tr("The language could not be changed: {reason}. The page stays as it was.", {
-          reason: err.message,
+          reason: /** @type {Error} */ (err).message,
         }),
       );
     }
@@ -60,5 +65,5 @@ export function installLanguage(app) {
       }),
     );
   }
-  Object.assign(app, { relabel });
+  Object.assign(app, /** @satisfies {import("../types/app").LanguageRoom} */ ({ relabel }));
 }

@@ -9,6 +9,8 @@ import { loadLearned, saveLearned } from "../store.js";
 import { announce } from "../announce.js";
 import { tr } from "../i18n.js";
 
+/** @typedef {import("../types/app").App} App */
+
 // The course (learn/themisto.json, bundled into the page): each step's board as 8 rows of
 // X / O / - (a1..h8), the player to move, the goal, and the words after a right or a wrong
 // move. tests/test_learn.py plays every step's answer natively. Its words are English,
@@ -17,7 +19,10 @@ const COURSE = course.steps;
 const AFTERWORD = course.afterword;
 const positionOf = (step) => `${step.rows.join("")}_${step.player}_0_0`;
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installLearn(app) {
   const { page, $ } = app;
   /** The step on screen: {index, record, result: null | "done" | "wrong"}. */

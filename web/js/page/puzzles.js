@@ -13,11 +13,16 @@ import { onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 import { following, KINDS, kindOf, loadSet as load } from "../puzzle-sets.js";
 
+/** @typedef {import("../types/app").App} App */
+
 const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
 const gameTitle = (game) => GAMES[game]?.title;
 const setupOf = (record) => record.split("&").slice(1).join("&");
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installPuzzles(app) {
   const { page, ai, $ } = app;
   /** The puzzle on screen: {game, puzzle, puzzles, record, result, hinted, reply, defended}

@@ -11,6 +11,8 @@ import { announce } from "../announce.js";
 import { formatNumber, N_, ntr, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+
 const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 /** The marks' names (the facade's `mark` is the English word). */
 const MARKS = { inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
@@ -20,7 +22,10 @@ const markName = (mark) => (mark in MARKS ? tr(MARKS[mark]) : mark);
 const unitName = (unit) => (unit in UNITS ? tr(UNITS[unit]) : unit);
 const PAUSE_MS = 150; // how often a paused review looks whether the computer has replied
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installReview(app) {
   const { page, ai, moveHistory, $ } = app;
   /** The review of `record`: rows (one per move judged so far), summary when finished. */

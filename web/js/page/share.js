@@ -11,11 +11,16 @@ import { onLanguageChange, tr } from "../i18n.js";
 import { loadFriend, saveFriend, saveSettings } from "../store.js";
 import { errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+
 /** The QR code's width in CSS pixels at most: big enough for a phone's camera from another
  *  phone's screen, small enough for that screen. */
 const QR_SIZE = 288;
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installShare(app) {
   const { page, moveHistory, $ } = app;
   const dialog = $("send-dialog");

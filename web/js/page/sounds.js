@@ -7,6 +7,8 @@
 
 import { loadSoundsOn, saveSoundsOn } from "../store.js";
 
+/** @typedef {import("../types/app").App} App */
+
 /** Each sound: its notes (`at` seconds after its start, `dur` seconds long, `freq` Hz, gliding
  *  to `to` Hz when given) and its length (the next sound waits for it). */
 export const SOUNDS = {
@@ -49,7 +51,10 @@ const ORDER = ["move", "capture", "pass", "end", "wrong"];
 /** The events that count as the player's touch (the browsers' user activation). */
 const TOUCH_EVENTS = ["pointerdown", "pointerup", "touchend", "keydown"];
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installSounds(app) {
   const { $ } = app;
   const button = $("sounds");
