@@ -78,8 +78,7 @@ export const othello = {
   firstLabels: { label: N_("You play"), first: N_("Black (moves first)"), second: N_("White") },
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
-    /** @type {{handicap?: number, handicapFor?: string, clock?: number, opening?: string,
-     *          series?: {kind: string, target: number}}} */
+    /** @type {import("../types/messages").NewGameOptions} */
     const options = {};
     if (c.handicap !== "0")
       Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
@@ -110,7 +109,7 @@ export const othello = {
               : tr("A series is first to 1–{most} points.", { most }),
         };
       }
-      options.series = { kind: c.series, target };
+      options.series = { kind: /** @type {"games" | "points"} */ (c.series), target };
     }
     return { options };
   },

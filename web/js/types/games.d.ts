@@ -4,6 +4,7 @@
 // (docs/page.md, "Rooms and the game registry"; docs/architecture.md, "One page, N games").
 
 import type { ElementGetter } from "./app";
+import type { NewGameOptions, Params } from "./messages";
 import type {
   HintsAnswer,
   OthelloState,
@@ -105,9 +106,12 @@ export type Message = string;
 export type Choices = Record<string, string>;
 
 /** What the dialog's choices make: the options of the facade's `new`, or an error text. */
-export type NewGameOptions =
-  | { options: Record<string, unknown>; error?: undefined }
+export type NewGameAnswer =
+  | { options: NewGameOptions; error?: undefined }
   | { error: string; options?: undefined };
+
+/** A game's own parameters of the editor's `editor_check` (Themisto's lost turns, limit). */
+export type EditorParams = Omit<Params<"editor_check">, "game" | "cells" | "toMove">;
 
 /** The searches a game shares over the pool of search workers (pool.js). */
 export interface Pooled {
@@ -167,14 +171,14 @@ export interface GameView<S extends State = State, H extends HintsAnswer = Hints
 
   /** The New game dialog: the label of who moves first, and its two choices. */
   firstLabels: { label: Message; first: Message; second: Message };
-  newGameOptions(choices: Choices): NewGameOptions;
+  newGameOptions(choices: Choices): NewGameAnswer;
 
   /** The board editor: the paint buttons' names and the sides to move. */
   editor: { X: Message; O: Message; turns: [Message, Message] };
   /** Fill the editor's own fields of the game from the state shown. */
   editorOpen(state: S, $: ElementGetter): void;
   /** The editor's own parameters of the game for `editor_check`. */
-  editorParams($: ElementGetter): Record<string, unknown>;
+  editorParams($: ElementGetter): EditorParams;
 
   /** The side's mark in the panel and the move list. */
   mark(el: HTMLElement, side: string): void;
