@@ -143,15 +143,12 @@ export const othello = {
     return state.legal
       .map((sq, i) => ({ sq, name: state.legalNames[i] }))
       .filter(({ name }) => name in hints.values)
-      .map(
-        ({ sq, name }) =>
-          /** @type {ValueMark} */ ({
-            sq,
-            value: hints.values[name],
-            exact: hints.exact,
-            best: name === hints.best,
-          }),
-      );
+      .map(({ sq, name }) => ({
+        sq,
+        value: hints.values[name],
+        exact: hints.exact,
+        best: name === hints.best,
+      }));
   },
 
   /** Whether the pointer over `sq` can do something (for the cursor style). */
