@@ -260,11 +260,11 @@ export interface ErrorInfo {
 
 /** The values of a start's progress message: megabytes `got` and `size` (one decimal),
  *  seconds `left`. */
-export interface ProgressValues {
+export type ProgressValues = {
   got?: string;
   size?: string;
   left?: number | null;
-}
+};
 
 /** The start's progress: `text` in English, or its `message` and `values` for the page to
  *  translate; `fraction` of the download, null when unknown. */
