@@ -115,6 +115,7 @@ app.ai = new ComputerPlayer({
 for (const install of ROOMS) install(app);
 
 // Import / export, WTHOR (import-export.js) and the board editor (editor.js) open games through these.
+/** @type {import("./import-export.js").ImportHooks} */
 const importHooks = {
   call: (method, params) => engine.call(method, params),
   shownState: () => app.shownState(),

@@ -127,7 +127,7 @@ export function installFlow(app) {
     ai.showing(moveHistory.shown);
     ai.update(state);
     app.renderAI();
-    if (moveHistory.viewing)
+    if (moveHistory.shown)
       app.stepTo(moveHistory.shown.ply); // the live game grew: the same ply, new tail
     else if (state.ply != null && state.ply < state.moves.length) app.stepTo(state.ply); // a link's ply
   }
@@ -289,7 +289,7 @@ export function installFlow(app) {
     const live = page.state;
     const shown = app.shownState();
     if (!shown || !page.engineReady) return;
-    if (moveHistory.viewing && live) {
+    if (moveHistory.shown && live) {
       const ply = moveHistory.shown.ply;
       if (live.moves[ply]?.text === move) return app.stepTo(ply + 1);
       const dropped = live.moves.length - ply;

@@ -39,8 +39,8 @@ export function installLanguage(app) {
     if (page.state !== live) return; // a move came meanwhile: it is already in the new language
     Object.assign(live, fresh); // the same object: a move asked meanwhile still applies to it
     moveHistory.cache.clear();
-    if (moveHistory.viewing)
-      moveHistory.shown = await moveHistory.stateAt(page.state, moveHistory.shown.ply);
+    if (moveHistory.shown)
+      moveHistory.shown = await moveHistory.stateAt(live, moveHistory.shown.ply);
   }
 
   async function relabel() {

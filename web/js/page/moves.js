@@ -137,8 +137,9 @@ export function installMoves(app) {
 
   /** Where the graph marks the position on screen (its number of placed moves), or null. */
   function graphMarker() {
-    if (!moveHistory.viewing || !page.state) return null;
-    return ai.prefixes({ prefixes: page.state.prefixes.slice(0, moveHistory.shown.ply) }).length;
+    if (!moveHistory.shown || !page.state) return null;
+    const prefixes = page.state.prefixes.slice(0, moveHistory.shown.ply);
+    return ai.prefixes(/** @type {State} */ ({ prefixes })).length; // it reads only these
   }
 
   Object.assign(

@@ -130,10 +130,10 @@ export function installPanel(app) {
     $("opening").title = ai.opening ? ai.opening.moves : "";
     if (ai.opening) app.keepOpening?.(ai.opening);
     const line = $("best-line");
-    const h = ai.hints;
-    const showLine = !!(app.hintSquares() && h.pv.length);
+    const h = app.hintSquares() ? ai.hints : null; // the hints on the board
+    const showLine = !!h?.pv.length;
     line.hidden = !showLine;
-    if (showLine) {
+    if (h && showLine) {
       const best = {
         line: h.pv.join(" "),
         verdict: h.verdict,

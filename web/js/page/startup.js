@@ -92,7 +92,13 @@ export function installStartup(app) {
     let start = starting;
     starting = null;
     if (!start) {
-      showProgress({ message: N_("Loading the game engine…"), values: {}, fraction: null });
+      showProgress({
+        type: "progress",
+        text: "",
+        message: N_("Loading the game engine…"),
+        values: {},
+        fraction: null,
+      });
       start = engine.start();
     }
     try {
