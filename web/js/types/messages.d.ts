@@ -65,14 +65,16 @@ export interface NewGameOptions {
 export interface RatedGame {
   game: GameId;
   level: Level;
-  score: 0 | 0.5 | 1;
+  /** 1, 0.5 or 0 (the facade refuses any other) */
+  score: number;
 }
 
 /** One puzzle tried, for `rating`. */
 export interface RatedPuzzle {
   game: GameId;
   rating: number;
-  score: 0 | 0.5 | 1;
+  /** 1 (solved) or 0 */
+  score: number;
 }
 
 // -- the split search -----------------------------------------------------------------------

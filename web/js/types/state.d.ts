@@ -416,7 +416,8 @@ export interface LibrarySummary {
   opening: string | null;
 }
 
-export type LibrarySummaryOrError = LibrarySummary | { error: string };
+/** A summary, or why the record could not be read (`error`: never empty). */
+export type LibrarySummaryOrError = (LibrarySummary & { error?: undefined }) | { error: string };
 
 /** One game of an import file. */
 export interface LibraryReadGame extends LibrarySummary {
