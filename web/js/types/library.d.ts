@@ -51,6 +51,10 @@ export interface Entry {
   forkedFrom?: string;
 }
 
+/** An entry as made from a state (entry.js `entryOf`), before the library gives it its
+ *  revision (a stored entry it builds on brings its own). */
+export type NewEntry = Omit<Entry, "rev"> & { rev?: number };
+
 /** A finished review of a game (page/review.js keeps it): one row per move and the summary. */
 export interface KeptReview {
   record: RecordText;
