@@ -138,3 +138,11 @@ export interface Failure {
   kind: string;
   message: string;
 }
+
+/** What the Games view (library/view.js, files.js, progress.js) is given of the library: the
+ *  open store, the keeper and the storage failure (each may be null). */
+export interface LibraryAccess {
+  library(): import("../library/db.js").Library | null;
+  keeper(): import("../library/keeper.js").Keeper | null;
+  failure(): Failure | null;
+}
