@@ -6,7 +6,8 @@
 // history, the clocks, the computer player (`ai`), the canvas and `$`, and every room's
 // functions (`app.show`, `app.renderPanel`…), so that rooms call each other through it and
 // never import one another. Adding a panel (a review, lessons): write js/page/<room>.js
-// with `install<Room>(app)`, and add its import and one line to ROOMS below.
+// with `install<Room>(app)`, add its import and one line to ROOMS below, and its functions'
+// interface to js/types/app.d.ts (`App`, which every room is type-checked against).
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
 import { engine } from "./rules-engine.js"; // the engine, already starting (boot.js)

@@ -210,8 +210,8 @@ export function createFiles(app, store, { status, refresh }) {
     let duplicates = 0;
     for (const [i, game] of backup.games.entries()) {
       const summary = summaries[i];
-      if ("error" in summary) {
-        errors.push(/** @type {string} */ (summary.error));
+      if (summary.error !== undefined) {
+        errors.push(summary.error);
         continue;
       }
       if (records.has(summary.record)) {
