@@ -52,39 +52,56 @@ export class BackupError extends Error {
  *  @param {string} text
  *  @returns {ReadBackup} */
 export function readBackup(text) {
-  /** @type {any} JSON of any shape, checked below (every field read is tested first) */
+  /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
   } catch {
     throw new BackupError(N_("this file is not a Flipside backup (it is not JSON)"));
   }
-  if (data?.format !== BACKUP_FORMAT)
+  if (field(data, "format") !== BACKUP_FORMAT)
     throw new BackupError(N_("this file is not a Flipside backup"));
-  if (data.version !== BACKUP_VERSION) {
+  const version = field(data, "version");
+  if (version !== BACKUP_VERSION) {
     throw new BackupError(
       N_("this backup was made by another version of Flipside (version {version})"),
-      { version: String(data.version) },
+      { version: String(version) },
     );
   }
-  /** @type {(value: unknown) => any[]} the JSON's arrays, of items checked below */
-  const list = (value) => (Array.isArray(value) ? value : []);
-  /** @type {BackupGame[]} */
-  const games = list(data.games).filter(
-    (g) => g && typeof g === "object" && typeof g.record === "string",
+  const list = (/** @type {string} */ name) => {
+    const value = field(data, name);
+    return Array.isArray(value) ? /** @type {unknown[]} */ (value) : [];
+  };
+  const games = list("games").filter(
+    /** @type {(g: unknown) => g is BackupGame} */
+    (g) => !!g && typeof g === "object" && typeof field(g, "record") === "string",
   );
-  /** @type {StoredReview[]} */
-  const reviews = list(data.reviews).filter(
-    (r) => typeof r?.id === "string" && Array.isArray(r.rows) && r.summary,
+  const reviews = list("reviews").filter(
+    /** @type {(r: unknown) => r is StoredReview} */
+    (r) =>
+      typeof field(r, "id") === "string" &&
+      Array.isArray(field(r, "rows")) &&
+      !!field(r, "summary"),
   );
-  /** @type {PuzzleAttempt[]} */
-  const puzzles = list(data.puzzles).filter(
+  const puzzles = list("puzzles").filter(
+    /** @type {(p: unknown) => p is PuzzleAttempt} */
     (p) =>
-      typeof p?.game === "string" &&
-      Number.isInteger(p.id) &&
-      (p.result === "solved" || p.result === "failed"),
+      typeof field(p, "game") === "string" &&
+      Number.isInteger(field(p, "id")) &&
+      (field(p, "result") === "solved" || field(p, "result") === "failed"),
   );
-  return { games, reviews, puzzles, skipped: list(data.games).length - games.length };
+  return { games, reviews, puzzles, skipped: list("games").length - games.length };
+}
+
+/**
+ * The field `name` of a JSON value (undefined when it is not an object).
+ * @param {unknown} value
+ * @param {string} name
+ */
+function field(value, name) {
+  return value && typeof value === "object"
+    ? /** @type {Record<string, unknown>} */ (value)[name]
+    : undefined;
 }
 
 /** A game of a backup as a stored entry, its facts (moves, result) from the engine's

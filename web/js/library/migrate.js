@@ -33,7 +33,7 @@ export const OLD_KEYS = {
  * `fallback`.
  * @param {string | null} text
  * @param {unknown} fallback
- * @returns {any}
+ * @returns {unknown}
  */
 function parsed(text, fallback) {
   try {
@@ -114,7 +114,9 @@ export async function migrate(library, older, { open, settingsOf }) {
   let puzzles = 0;
   const scores = readJson(OLD_KEYS.puzzles, {});
   for (const [game, score] of Object.entries(scores && typeof scores === "object" ? scores : {})) {
-    const solved = Array.isArray(score?.solved) ? score.solved.filter(Number.isInteger) : [];
+    const kept = /** @type {{solved?: unknown} | null | undefined} */ (score);
+    /** @type {number[]} */
+    const solved = Array.isArray(kept?.solved) ? kept.solved.filter(Number.isInteger) : [];
     for (const id of solved) {
       await library.addPuzzle({
         at: Date.now() + puzzles / 1000,
