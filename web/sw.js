@@ -2,19 +2,27 @@
 // build_site.py replaces the next line with {version, files} for the build.
 // The precache asks the server whether each file changed ("no-cache": a conditional request),
 // so files the page has just downloaded are not downloaded a second time.
+/** The build: its version (a content hash), its files, and the files left out of the
+ *  precache but kept once fetched (`lazy`: "puzzles/othello.json", "explorer/othello.bin").
+ *  @typedef {{version: string, files: string[], lazy?: string[]}} Build */
+/** @type {Build | null} */
 const BUILD = null; // replaced by build_site.py
-const CACHE = `flipside-${BUILD.version}`;
+/** The build (null only in the source, which is never served). */
+const build = /** @type {Build} */ (/** @type {unknown} */ (BUILD));
+/** This service worker's global scope (the checker's `self` is a plain worker's). */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
+const CACHE = `flipside-${build.version}`;
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(BUILD.files.map((f) => new Request(f, { cache: "no-cache" }))))
-      .then(() => self.skipWaiting()),
+      .then((cache) => cache.addAll(build.files.map((f) => new Request(f, { cache: "no-cache" }))))
+      .then(() => sw.skipWaiting()),
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
@@ -23,13 +31,13 @@ self.addEventListener("activate", (event) => {
           keys.filter((k) => k.startsWith("flipside-") && k !== CACHE).map((k) => caches.delete(k)),
         ),
       )
-      .then(() => self.clients.claim()),
+      .then(() => sw.clients.claim()),
   );
 });
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
   event.respondWith(
     (async () => {
       try {
@@ -46,7 +54,7 @@ self.addEventListener("fetch", (event) => {
       const response = await fetch(request).catch(() => fetch(request)); // once more, for a failure that passes
       // A file the precache leaves out (the puzzles, the explorer's): kept once fetched, for offline use.
       const path = new URL(request.url).pathname.split("/").slice(-2).join("/");
-      if (response.ok && BUILD.lazy?.includes(path)) {
+      if (response.ok && build.lazy?.includes(path)) {
         const copy = response.clone();
         caches
           .open(CACHE)

@@ -18,6 +18,39 @@ import { errorText } from "./page/text.js";
 
 export { Cancelled };
 
+/** @typedef {import("./types/state").State} State */
+/** @typedef {import("./types/state").GameId} GameId */
+/** @typedef {import("./types/state").Level} Level */
+/** @typedef {import("./types/state").DepthReport} DepthReport */
+/** @typedef {import("./types/state").HintsAnswer} HintsAnswer */
+/** @typedef {import("./types/app").Settings} Settings */
+
+/**
+ * The move the computer is thinking about.
+ * @typedef {object} Thinking
+ * @property {string} record the game it is for
+ * @property {Level} level
+ * @property {DepthReport | null} report the last depth finished
+ * @property {boolean} moveNow "Move now" was asked before any depth was finished
+ */
+
+/**
+ * The last move the computer played.
+ * @typedef {object} LastThink
+ * @property {string} record
+ * @property {string} move
+ * @property {boolean} exact
+ * @property {number} depth
+ * @property {number} seconds
+ * @property {number} nodes
+ */
+
+/** A position's value on the evaluation graph (the first player's view).
+ *  @typedef {{value: number, exact: boolean}} GraphValue */
+
+/** The opening's name, with the game and record it was found for.
+ *  @typedef {import("./types/state").Opening & {game: GameId, record: string}} FoundOpening */
+
 /** Watching the computer play itself: the pause before each move, so the eye can follow. */
 export const WATCH_GAP_MS = 400;
 
@@ -25,7 +58,7 @@ export const WATCH_GAP_MS = 400;
 export class ComputerPlayer {
   /**
    * @param {{play: (record: string, move: string) => void, changed: () => void,
-   *          budget: () => number|null, settings: {computer, level, hints},
+   *          budget: () => number|null, settings: Settings,
    *          workers?: "auto"|number}} hooks
    *   play: the computer's move (the page sends it to the rules worker);
    *   changed: something shown in the panel or on the board changed;
@@ -39,16 +72,27 @@ export class ComputerPlayer {
     this.settings = settings;
     this.search = new SearchWorker();
     this.pool = new Pool(this.search, { setting: workers, keep: () => this.keepsPool() });
+    /** @type {State | null} */
     this.state = null;
+    /** @type {State | null} */
     this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
+    /** @type {Thinking | null} */
     this.thinking = null; // {record, level, report, moveNow}
+    /** @type {LastThink | null} */
     this.lastThink = null; // the last move played: {record, move, exact, depth, seconds, nodes}
+    /** @type {HintsAnswer | null} */
     this.hints = null; // {record, values, best, pv, exact} (hints of the current position)
+    /** @type {string | null} */
     this.hintsFor = null; // record whose hints are being computed
+    /** @type {Map<string, GraphValue>} */
     this.values = new Map(); // record after a move -> {value, exact}
+    /** @type {Set<string>} */
     this.asked = new Set(); // prefixes requested from the current search worker
+    /** @type {FoundOpening | null} */
     this.opening = null;
+    /** @type {string | null} */
     this.error = null; // message of the last search failure
+    /** @type {unknown} */
     this.failure = null; // that failure (its message is written anew in another language)
     onLanguageChange(() => {
       if (this.error && this.failure) this.error = this.failureText(this.failure);
@@ -64,13 +108,14 @@ export class ComputerPlayer {
     this.started = true;
     this.search.start();
     this.warm();
-    this.search.starting.then(
+    /** @type {Promise<unknown>} */ (this.search.starting).then(
       () => this.changed(),
       (err) => this.fail(err),
     );
   }
 
-  /** Abandon whatever the search worker is doing: it is replaced by a fresh one. */
+  /** Abandon whatever the search worker is doing: it is replaced by a fresh one.
+   *  @param {GameId} [game] */
   cancel(game = this.state?.game) {
     this.thinking = null;
     this.hintsFor = null;
@@ -78,23 +123,27 @@ export class ComputerPlayer {
     this.pool.cancel();
     this.search.start();
     this.warm(game);
-    this.search.starting.then(
+    /** @type {Promise<unknown>} */ (this.search.starting).then(
       () => this.changed(),
       (err) => this.fail(err),
     );
   }
 
   /** A fresh search worker's first request: load the game's AI (modules, evaluation, book,
-   *  tables) so that no move it is asked pays for that inside its time. */
+   *  tables) so that no move it is asked pays for that inside its time.
+   *  @param {GameId} [game] */
   warm(game = this.state?.game ?? "othello") {
     this.pool.warm(game, this.settings.level);
   }
 
   /** Whether `kind`'s search ("think" at `level`, "hints") of `game` is shared over the
-   *  pool (the game view's `pooled`). */
+   *  pool (the game view's `pooled`).
+   *  @param {GameId} game
+   *  @param {"think" | "hints"} kind
+   *  @param {Level | null} [level] */
   pooled(game, kind, level = null) {
-    const pooled = GAMES[game]?.pooled?.[kind];
-    return kind === "think" ? !!pooled?.includes(String(level)) : !!pooled;
+    const pooled = GAMES[game]?.pooled;
+    return kind === "think" ? !!pooled?.think?.includes(String(level)) : !!pooled?.hints;
   }
 
   /** Whether the pool's idle extra workers are kept: the computer plays a side of a game
@@ -108,6 +157,8 @@ export class ComputerPlayer {
     return levels.some((level) => this.pooled(state.game, "think", level));
   }
 
+  /** Whether the computer is to move in `state` (the live game by default).
+   *  @param {State | null} [state] */
   computerToMove(state = this.state) {
     return !!state && !state.over && (this.watching() || this.settings.computer === state.toMove);
   }
@@ -117,7 +168,9 @@ export class ComputerPlayer {
     return this.settings.computer === "both";
   }
 
-  /** The level the computer plays `state`'s side to move at. */
+  /** The level the computer plays `state`'s side to move at.
+   *  @param {State} state
+   *  @returns {Level} */
   levelFor(state) {
     const second = state?.sides?.[1];
     return this.watching() && state?.toMove === second
@@ -147,11 +200,13 @@ export class ComputerPlayer {
   }
 
   /** The position on screen while the player looks back (null: the live one): hints are
-   *  for it, asked when the computer is not thinking about the live game. */
+   *  for it, asked when the computer is not thinking about the live game.
+   *  @param {State | null} state */
   showing(state) {
     this.focus = state;
   }
 
+  /** @param {State} state the live game's new state */
   update(state) {
     this.state = state;
     const target = this.focus ?? state;
@@ -200,14 +255,17 @@ export class ComputerPlayer {
     if (this.state) this.update(this.state);
   }
 
-  /** New settings ({computer, level, hints}); restarts what they change. */
+  /** New settings ({computer, level, hints}); restarts what they change.
+   *  @param {Settings} settings */
   configure(settings) {
     this.use(settings);
     if (this.state) this.update(this.state);
   }
 
   /** Take new settings (another game's, for one: `game`, whose engine is warmed) without
-   *  asking anything yet: the caller follows with `update(state)`. */
+   *  asking anything yet: the caller follows with `update(state)`.
+   *  @param {Settings} settings
+   *  @param {GameId} [game] */
   use(settings, game = this.state?.game) {
     const levelChanged =
       settings.level !== this.settings.level || settings.level2 !== this.settings.level2;
@@ -225,7 +283,10 @@ export class ComputerPlayer {
     if (!settings.hints) this.hints = null;
   }
 
+  /** Ask the computer's move in `state`, and play it.
+   *  @param {State} state */
   async think(state) {
+    /** @type {Thinking} */
     const job = { record: state.record, level: this.levelFor(state), report: null, moveNow: false };
     this.thinking = job;
     const seconds = this.budget?.() ?? null;
@@ -271,6 +332,7 @@ export class ComputerPlayer {
     this.play(job.record, job.report.move);
   }
 
+  /** @param {State} state */
   async askHints(state) {
     const record = state.record;
     this.hintsFor = record;
@@ -292,11 +354,14 @@ export class ComputerPlayer {
   }
 
   /** The game after each placed move, as records (the facade's `prefixes`; a pass leaves
-   *  the record as it was, so it is left out). */
+   *  the record as it was, so it is left out).
+   *  @param {State | null} [state]
+   *  @returns {string[]} */
   prefixes(state = this.state) {
     return (state?.prefixes ?? []).filter((record, i, all) => record !== all[i - 1]);
   }
 
+  /** @param {State} state */
   askValues(state) {
     for (const record of this.prefixes(state)) {
       if (this.values.has(record) || this.asked.has(record)) continue;
@@ -315,19 +380,22 @@ export class ComputerPlayer {
   }
 
   /** The opening's name, from the search worker: the rules worker would have to install
-   *  the app's data files first, which would hold up the next move. */
+   *  the app's data files first, which would hold up the next move.
+   *  @param {State} state */
   async askOpening(state) {
     const record = state.record;
     try {
       const opening = await this.search.call("opening", { record });
       if (this.state?.record !== record) return;
-      this.opening = opening && { ...opening, game: this.state.game, record };
+      const game = /** @type {State} */ (this.state).game; // its record is `record`
+      this.opening = opening && { ...opening, game, record };
       this.changed();
     } catch {
       // The opening name is a nicety (asked again after the next move).
     }
   }
 
+  /** @param {unknown} err */
   fail(err) {
     this.failure = err;
     this.error = this.failureText(err);
@@ -336,7 +404,8 @@ export class ComputerPlayer {
     this.changed();
   }
 
-  /** The words of a search failure. */
+  /** The words of a search failure.
+   *  @param {unknown} err */
   failureText(err) {
     const values = { error: errorText(err) };
     return err instanceof EngineError && err.type === "WorkerError"
@@ -350,7 +419,8 @@ export class ComputerPlayer {
         );
   }
 
-  /** Values of the game so far, one per move (the first player's view; null while computing). */
+  /** Values of the game so far, one per move (the first player's view; null while computing).
+   *  @returns {(GraphValue | null)[]} */
   evaluation() {
     return this.prefixes().map((t) => this.values.get(t) ?? null);
   }

@@ -3,9 +3,11 @@
 // history, and the square under the keyboard cursor. The words come from the facade's state
 // (`said`: the last move in words; `status`), never from rules here.
 
-let timer = null;
+/** @type {number | undefined} */
+let timer;
 
-/** Say `text` in the live region (the same text twice is said twice). */
+/** Say `text` in the live region (the same text twice is said twice).
+ *  @param {string} text */
 export function announce(text) {
   const region = document.getElementById("announcer");
   if (!region || !text) return;
@@ -17,7 +19,8 @@ export function announce(text) {
   }, 30);
 }
 
-/** The sentence after a move: what it did, then whose turn it is (the result is in `said`). */
+/** The sentence after a move: what it did, then whose turn it is (the result is in `said`).
+ *  @param {import("./types/state").State} state */
 export function afterMove(state) {
   const said = state.said ? `${state.said}.` : "";
   return state.over ? said : `${said} ${state.status}.`.trim();

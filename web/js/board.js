@@ -2,6 +2,11 @@
 // targets, last move) plus the view's own state (animation progress, keyboard cursor).
 // Squares are numbered 8 * row + column, a1 = 0 at the top-left, h8 = 63.
 
+/** @typedef {import("./types/games").Geometry} Geometry */
+/** @typedef {import("./types/games").Point} Point */
+/** @typedef {import("./types/games").ValueMark} ValueMark */
+/** @typedef {CanvasRenderingContext2D} Context */
+
 const FILES = "abcdefgh";
 // The board's colours are the page's CSS custom properties (`--board-*` in style.css), so
 // the light and dark themes (prefers-color-scheme) restyle the canvas too.
@@ -14,32 +19,46 @@ const COLOR_VARS = {
   cursor: "--board-cursor",
   last: "--board-last",
 };
+/** @type {Map<string, string>} */
 const cache = new Map();
-const COLORS = new Proxy({}, { get: (_, key) => themeColor(COLOR_VARS[key]) });
+/** The board's colours by name, read when used. */
+const COLORS = /** @type {Record<keyof typeof COLOR_VARS, string>} */ (
+  new Proxy(
+    {},
+    { get: (_, key) => themeColor(COLOR_VARS[/** @type {keyof typeof COLOR_VARS} */ (key)]) },
+  )
+);
 
-/** The value of CSS custom property `name` on the page (cached until the theme changes). */
+/** The value of CSS custom property `name` on the page (cached until the theme changes).
+ *  @param {string} name
+ *  @returns {string} */
 export function themeColor(name) {
-  if (!cache.has(name)) {
-    cache.set(
-      name,
-      getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888",
-    );
+  let color = cache.get(name);
+  if (color === undefined) {
+    color = getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#888";
+    cache.set(name, color);
   }
-  return cache.get(name);
+  return color;
 }
 
 window
   .matchMedia?.("(prefers-color-scheme: light)")
   .addEventListener?.("change", () => cache.clear());
 
-/** Geometry of the board drawn in a square canvas of `size` CSS pixels. */
+/** Geometry of the board drawn in a square canvas of `size` CSS pixels.
+ *  @param {number} size
+ *  @returns {Geometry} */
 export function layout(size) {
   const margin = Math.round(size * 0.055);
   const cell = (size - 2 * margin) / 8;
   return { size, margin, cell };
 }
 
-/** Square under a point (CSS pixels from the canvas' top-left), or null. */
+/** Square under a point (CSS pixels from the canvas' top-left), or null.
+ *  @param {Geometry} geo
+ *  @param {number} x
+ *  @param {number} y
+ *  @returns {number | null} */
 export function squareAt(geo, x, y) {
   const col = Math.floor((x - geo.margin) / geo.cell);
   const row = Math.floor((y - geo.margin) / geo.cell);
@@ -47,7 +66,9 @@ export function squareAt(geo, x, y) {
   return row * 8 + col;
 }
 
-/** Size the canvas backing store for its CSS size and the device pixel ratio. */
+/** Size the canvas backing store for its CSS size and the device pixel ratio.
+ *  @param {HTMLCanvasElement} canvas
+ *  @returns {{ctx: Context, geo: Geometry}} */
 export function fitCanvas(canvas) {
   const size = Math.max(1, Math.round(canvas.getBoundingClientRect().width));
   const ratio = window.devicePixelRatio || 1;
@@ -57,11 +78,15 @@ export function fitCanvas(canvas) {
     canvas.height = pixels;
   }
   const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("This browser cannot draw on a canvas.");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   return { ctx, geo: layout(size) };
 }
 
-/** Centre of square `sq` in CSS pixels. */
+/** Centre of square `sq` in CSS pixels.
+ *  @param {Geometry} geo
+ *  @param {number} sq
+ *  @returns {Point} */
 export function centre(geo, sq) {
   return [
     geo.margin + ((sq % 8) + 0.5) * geo.cell,
@@ -69,6 +94,11 @@ export function centre(geo, sq) {
   ];
 }
 
+/** The frame, the felt, the lines, the four stars (unless `stars` is false) and the
+ *  coordinates.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {{stars?: boolean}} [options] */
 export function drawFrame(ctx, geo, { stars = true } = {}) {
   const { size, margin, cell } = geo;
   ctx.fillStyle = COLORS.frame;
@@ -88,12 +118,12 @@ export function drawFrame(ctx, geo, { stars = true } = {}) {
   ctx.stroke();
   ctx.fillStyle = COLORS.line;
   for (const [c, r] of stars
-    ? [
+    ? /** @type {Point[]} */ ([
         [2, 2],
         [6, 2],
         [2, 6],
         [6, 6],
-      ]
+      ])
     : []) {
     ctx.beginPath();
     ctx.arc(margin + c * cell, margin + r * cell, Math.max(2, cell * 0.06), 0, 2 * Math.PI);
@@ -111,7 +141,14 @@ export function drawFrame(ctx, geo, { stars = true } = {}) {
 }
 
 /** A disc of `color` ("X" black, "O" white) at square `sq` (or at the point `at`),
- *  squeezed horizontally by `squeeze` (1 = round, 0 = edge-on) and scaled by `scale`. */
+ *  squeezed horizontally by `squeeze` (1 = round, 0 = edge-on) and scaled by `scale`.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq
+ *  @param {string} color
+ *  @param {number} [squeeze]
+ *  @param {number} [scale]
+ *  @param {Point | null} [at] */
 export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null) {
   const { cell } = geo;
   const [cx, cy] = at ?? centre(geo, sq);
@@ -138,36 +175,51 @@ export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null)
 // count the memory behind each (the page grew 20-25 MB a game). A disc's is made in its own
 // units (see drawDisc), for its colour and width (in 1/32 radius steps: the highlight moves
 // by under 0.1 pixel); the felt's for the board's size.
+/** @type {Map<string, CanvasGradient>} */
 const gradients = new Map();
 
-/** The gradient of a disc (`black` or white) `k` radii wide, centred at 0 with radius 1. */
+/** The gradient of a disc (`black` or white) `k` radii wide, centred at 0 with radius 1.
+ *  @param {Context} ctx
+ *  @param {boolean} black
+ *  @param {number} k */
 function discGradient(ctx, black, k) {
   const step = Math.round(k * 32) / 32;
   const rim = themeColor(black ? "--disc-black-rim" : "--disc-white-rim");
   const key = `disc ${black} ${step} ${rim}`;
-  if (!gradients.has(key)) {
-    const grad = ctx.createRadialGradient(-step * 0.35, -0.4, 0.1, 0, 0, 1);
+  let grad = gradients.get(key);
+  if (!grad) {
+    grad = ctx.createRadialGradient(-step * 0.35, -0.4, 0.1, 0, 0, 1);
     grad.addColorStop(0, black ? "#5a5a5a" : "#ffffff");
     grad.addColorStop(0.55, black ? "#1a1a1a" : "#ececec");
     grad.addColorStop(1, rim);
     gradients.set(key, grad);
   }
-  return gradients.get(key);
+  return grad;
 }
 
-/** The felt's gradient, from the top of the board (`margin`) to its bottom. */
+/** The felt's gradient, from the top of the board (`margin`) to its bottom.
+ *  @param {Context} ctx
+ *  @param {number} margin
+ *  @param {number} size */
 function feltGradient(ctx, margin, size) {
   const key = `felt ${margin} ${size} ${COLORS.felt} ${COLORS.feltDark}`;
-  if (!gradients.has(key)) {
+  let felt = gradients.get(key);
+  if (!felt) {
     for (const old of gradients.keys()) if (old.startsWith("felt ")) gradients.delete(old); // another size
-    const felt = ctx.createLinearGradient(0, margin, 0, size - margin);
+    felt = ctx.createLinearGradient(0, margin, 0, size - margin);
     felt.addColorStop(0, COLORS.felt);
     felt.addColorStop(1, COLORS.feltDark);
     gradients.set(key, felt);
   }
-  return gradients.get(key);
+  return felt;
 }
 
+/** A legal square's dot in the colour of the side to move, larger when `hovered`.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq
+ *  @param {string | null | undefined} toMove
+ *  @param {boolean} hovered */
 export function drawHint(ctx, geo, sq, toMove, hovered) {
   const { margin, cell } = geo;
   const cx = margin + ((sq % 8) + 0.5) * cell;
@@ -178,14 +230,18 @@ export function drawHint(ctx, geo, sq, toMove, hovered) {
   ctx.fill();
 }
 
-/** "+4", "−2", "0": a disc difference rounded for a hint. */
+/** "+4", "−2", "0": a disc difference rounded for a hint.
+ *  @param {number} value */
 export function formatValue(value) {
   const n = Math.round(value);
   return n > 0 ? `+${n}` : n < 0 ? `\u2212${-n}` : "0";
 }
 
 /** A move's value (or its `label`) on its (empty) square: a pill, gold when exact, ringed
- *  for the best. */
+ *  for the best.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {ValueMark} hint */
 export function drawValue(ctx, geo, hint) {
   const { margin, cell } = geo;
   const cx = margin + ((hint.sq % 8) + 0.5) * cell;
@@ -210,7 +266,10 @@ export function drawValue(ctx, geo, hint) {
   ctx.restore();
 }
 
-/** The review's best move: a ring in the square (the `--best-ring` colour). */
+/** The review's best move: a ring in the square (the `--best-ring` colour).
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq */
 export function drawRing(ctx, geo, sq) {
   const { margin, cell } = geo;
   ctx.save();
@@ -228,7 +287,10 @@ export function drawRing(ctx, geo, sq) {
   ctx.restore();
 }
 
-/** The keyboard cursor: a gold square outline. */
+/** The keyboard cursor: a gold square outline.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq */
 export function drawCursor(ctx, geo, sq) {
   const { margin, cell } = geo;
   ctx.strokeStyle = COLORS.cursor;
@@ -241,7 +303,10 @@ export function drawCursor(ctx, geo, sq) {
   );
 }
 
-/** The last move's marker: a small red dot. */
+/** The last move's marker: a small red dot.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq */
 export function drawMarker(ctx, geo, sq) {
   const [x, y] = centre(geo, sq);
   ctx.fillStyle = COLORS.last;
@@ -250,7 +315,11 @@ export function drawMarker(ctx, geo, sq) {
   ctx.fill();
 }
 
-/** A square tinted with `color` (selection, winning row, capture preview). */
+/** A square tinted with `color` (selection, winning row, capture preview).
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq
+ *  @param {string} color */
 export function shade(ctx, geo, sq, color) {
   const { margin, cell } = geo;
   ctx.fillStyle = color;
@@ -262,7 +331,13 @@ export function shade(ctx, geo, sq, color) {
   );
 }
 
-/** A ring around square `sq`. */
+/** A ring around square `sq`, `width` and `radius` in squares.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {number} sq
+ *  @param {string} color
+ *  @param {number} [width]
+ *  @param {number} [radius] */
 export function ring(ctx, geo, sq, color, width = 0.06, radius = 0.46) {
   const [x, y] = centre(geo, sq);
   ctx.strokeStyle = color;
@@ -272,7 +347,8 @@ export function ring(ctx, geo, sq, color, width = 0.06, radius = 0.46) {
   ctx.stroke();
 }
 
-/** Name of a square for screen readers ("f5"): a label, not notation parsing. */
+/** Name of a square for screen readers ("f5"): a label, not notation parsing.
+ *  @param {number} sq */
 export function squareLabel(sq) {
   return FILES[sq % 8] + String(Math.floor(sq / 8) + 1);
 }

@@ -11,7 +11,7 @@ import { onProgress, started } from "./rules-engine.js";
 // The page's words in the kept or the browser's language (German: its catalog loads beside
 // the engine); if the catalog fails to load the page stays English, and says so once loaded.
 export const language = useLanguage(preferredLanguage()).catch((err) => {
-  self.flipsideLanguageError = err.message;
+  self.flipsideLanguageError = /** @type {Error} */ (err).message;
   return useLanguage("en");
 });
 

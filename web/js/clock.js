@@ -8,7 +8,8 @@ import { loadClocks, saveClocks } from "./store.js";
 
 const TICK_MS = 100;
 
-/** "4:59", or "0:03.2" under ten seconds (the decimal sign the language's: "0:03,2"). */
+/** "4:59", or "0:03.2" under ten seconds (the decimal sign the language's: "0:03,2").
+ *  @param {number} ms */
 export function formatClock(ms) {
   const total = Math.max(0, ms);
   if (total < 10_000) {
@@ -19,18 +20,24 @@ export function formatClock(ms) {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
 }
 
+/** Each side's milliseconds left ({black, white}). @typedef {Record<string, number>} Times */
+
 export class Clocks {
-  /** @param {{onFlag: (side) => void, onTick: () => void}} hooks */
+  /** @param {{onFlag: (side: string) => void, onTick: () => void}} hooks */
   constructor({ onFlag, onTick }) {
     this.onFlag = onFlag;
     this.onTick = onTick;
+    /** @type {string | null} */
     this.record = null;
     this.seconds = 0; // each player's time at the start; 0: no clock
+    /** @type {Times | null} */
     this.remaining = null; // {black, white} in ms
+    /** @type {string | null} */
     this.running = null; // the side whose clock runs
     this.since = 0;
     this.flagged = false;
-    this.timer = null;
+    /** @type {number | undefined} */
+    this.timer = undefined;
     document.addEventListener("visibilitychange", () => this.visibility());
     window.addEventListener("pagehide", () => this.save());
   }
@@ -41,7 +48,10 @@ export class Clocks {
 
   /** Follow a new state. `continued`: it follows the state shown before (a move, an undo),
    *  so the times go on; otherwise (a new game, a link, a saved game) they are restored
-   *  from storage for this record, or start full. `seconds`: each clock's time (0: none). */
+   *  from storage for this record, or start full. `seconds`: each clock's time (0: none).
+   *  @param {import("./types/state").State} state
+   *  @param {boolean} continued
+   *  @param {number} seconds */
   update(state, continued, seconds) {
     this.settle();
     if (!continued) this.save(); // the game left keeps its times
@@ -64,7 +74,7 @@ export class Clocks {
 
   stop() {
     clearInterval(this.timer);
-    this.timer = null;
+    this.timer = undefined;
     this.remaining = null;
     this.running = null;
     this.seconds = 0;
@@ -83,7 +93,7 @@ export class Clocks {
     this.settle();
     this.onTick();
     const side = this.running;
-    if (side && this.remaining[side] <= 0 && !this.flagged) {
+    if (side && this.remaining && this.remaining[side] <= 0 && !this.flagged) {
       this.flagged = true;
       this.save();
       this.onFlag(side);
@@ -101,10 +111,15 @@ export class Clocks {
   }
 
   save() {
-    if (this.remaining && this.record) saveClocks(this.record, this.remaining);
+    // Othello's {black, white}: the one game with a clock
+    const times = /** @type {import("./store.js").ClockTimes | null} */ (this.remaining);
+    if (times && this.record) saveClocks(this.record, times);
   }
 
-  /** Seconds `side` may spend on its move: a share of its time left, at most `cap`. */
+  /** Seconds `side` may spend on its move: a share of its time left, at most `cap`.
+   *  @param {string} side
+   *  @param {number} movesLeft
+   *  @param {number} cap */
   budget(side, movesLeft, cap) {
     this.settle();
     if (!this.remaining) return null;

@@ -6,9 +6,22 @@ import { onLanguageChange, tr } from "./i18n.js";
 import { levelLabel, levelValue } from "./levels.js";
 import { loadChoices, saveChoices } from "./store.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types/games").Choices} Choices */
+/** @typedef {import("./types/messages").NewGameOptions} NewGameOptions */
+/** @typedef {import("./types/state").Level} Level */
+/**
+ * What the dialog's choices mean: the game, its options for the facade, the opponent
+ * ("human", "computer", "watch"), the computer's levels and who moves first ("first",
+ * "second", "toss").
+ * @typedef {{game: string, options: NewGameOptions, opponent: string, level: Level,
+ *            level2: Level, first: string, resume?: undefined, error?: undefined}} NewGame
+ */
+
+/** The page's element by id (index.html's: never missing). */
+const $ = /** @type {import("./types/app").ElementGetter} */ ((id) => document.getElementById(id));
 const dialog = $("new-game-dialog");
-const FIELDS = [
+/** The fields whose values are the choices (and are kept), by id. */
+const FIELDS = /** @type {const} */ ([
   "opponent",
   "opponent-level",
   "second-level",
@@ -23,13 +36,17 @@ const FIELDS = [
   "move-limit-custom",
   "opening-kind",
   "opening-plies",
-];
+]);
 const FIRST_GAME = Object.keys(GAMES)[0];
 
 function chosenGame() {
-  return dialog.querySelector('input[name="game"]:checked')?.value ?? FIRST_GAME;
+  return (
+    /** @type {HTMLInputElement | null} */ (dialog.querySelector('input[name="game"]:checked'))
+      ?.value ?? FIRST_GAME
+  );
 }
 
+/** @type {Record<string, Record<string, string> | null>} */
 let levelsOf = {}; // game -> {level: name}, or null without a computer player
 
 // Another language: the level menus are written anew when the dialog next opens.
@@ -38,7 +55,8 @@ onLanguageChange(() => {
 });
 
 /** The level menus for `game` (kept when they already are), the chosen levels kept if they
- *  exist. */
+ *  exist.
+ *  @param {string} game */
 function fillLevels(game) {
   const levels = levelsOf[game];
   for (const menu of [$("opponent-level"), $("second-level")]) {
@@ -58,7 +76,8 @@ function fillLevels(game) {
   }
 }
 
-/** Show the fields that apply to the chosen game and options. */
+/** Show the fields that apply to the chosen game and options.
+ *  @param {string[]} resumable */
 function refresh(resumable) {
   const game = chosenGame();
   const resume = $("resume-game");
@@ -82,6 +101,8 @@ function refresh(resumable) {
   $("second-level").hidden = $("second-level-label").hidden = opponent !== "watch";
   $("second-level-label").textContent = tr("Level of {side}", { side: two });
   $("first").hidden = $("first-label").hidden = opponent === "watch";
+  /** @param {"clock-custom" | "series-target" | "move-limit-custom" | "opening-plies"} id
+   *  @param {boolean} on */
   const custom = (id, on) => {
     $(id).hidden = $(`${id}-label`).hidden = !on;
   };
@@ -92,28 +113,40 @@ function refresh(resumable) {
   $("handicap-for").disabled = $("handicap").value === "0";
 }
 
+/** The dialog set to `choices` (the last ones kept: each field checked).
+ *  @param {Record<string, unknown>} choices */
 function restore(choices) {
-  const game = choices.game in GAMES ? choices.game : FIRST_GAME;
-  dialog.querySelector(`input[name="game"][value="${game}"]`).checked = true;
+  const game =
+    typeof choices.game === "string" && choices.game in GAMES ? choices.game : FIRST_GAME;
+  // every game of the registry has its radio button
+  /** @type {HTMLInputElement} */ (
+    dialog.querySelector(`input[name="game"][value="${game}"]`)
+  ).checked = true;
   fillLevels(game);
   for (const id of FIELDS) {
     const value = choices[id];
     if (value == null) continue;
     const field = $(id);
-    if (field.tagName === "SELECT" && ![...field.options].some((o) => o.value === String(value)))
+    if (
+      field instanceof HTMLSelectElement &&
+      ![...field.options].some((o) => o.value === String(value))
+    )
       continue;
     field.value = String(value);
   }
 }
 
 function read() {
+  /** @type {Choices} */
   const choices = { game: chosenGame() };
   for (const id of FIELDS) choices[id] = $(id).value;
   return choices;
 }
 
 /** What the choices mean: {game, options (for the facade), opponent, level, first}, or an
- *  error text for a value out of range. */
+ *  error text for a value out of range.
+ *  @param {Choices} c
+ *  @returns {NewGame | {error: string}} */
 export function interpret(c) {
   const out = {
     game: c.game,
@@ -123,15 +156,17 @@ export function interpret(c) {
     first: c.opponent === "watch" ? "first" : c.first,
   };
   const made = GAMES[c.game].newGameOptions(c);
-  if (made.error) return made;
-  out.options = made.options;
-  return out;
+  if (made.error !== undefined) return made;
+  return { ...out, options: made.options };
 }
 
 /** Open the dialog; resolves with the interpreted choices, {resume: game} to go back to a
  *  game's saved game, or null when cancelled. `levels`: {game: {level: name} or null}, the
  *  computer's levels of each game (null: no computer opponent); `resumable`: games with a
- *  saved game other than this one. */
+ *  saved game other than this one.
+ *  @param {Record<string, Record<string, string> | null>} levels
+ *  @param {string[]} [resumable]
+ *  @returns {Promise<NewGame | {resume: string} | null>} */
 export function chooseNewGame(levels, resumable = []) {
   levelsOf = levels;
   restore(loadChoices());
@@ -139,6 +174,7 @@ export function chooseNewGame(levels, resumable = []) {
   $("new-game-error").hidden = true;
   return new Promise((resolve) => {
     const onChange = () => refresh(resumable);
+    /** @param {NewGame | {resume: string} | null} value */
     const finish = (value) => {
       dialog.removeEventListener("change", onChange);
       $("new-game-form").onsubmit = null;
@@ -153,7 +189,7 @@ export function chooseNewGame(levels, resumable = []) {
       event.preventDefault();
       const choices = read();
       const meaning = interpret(choices);
-      if (meaning.error) {
+      if (meaning.error !== undefined) {
         $("new-game-error").textContent = meaning.error;
         $("new-game-error").hidden = false;
         return;
@@ -168,6 +204,6 @@ export function chooseNewGame(levels, resumable = []) {
       finish(null);
     };
     dialog.showModal();
-    dialog.querySelector('input[name="game"]:checked').focus();
+    /** @type {HTMLInputElement} */ (dialog.querySelector('input[name="game"]:checked')).focus();
   });
 }

@@ -6,15 +6,19 @@ import { GAMES } from "./games/index.js";
 import { tr } from "./i18n.js";
 import { errorText } from "./page/text.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./import-export.js").ImportHooks} ImportHooks */
+
+/** The page's element by id (index.html's: never missing). */
+const $ = /** @type {import("./types/app").ElementGetter} */ ((id) => document.getElementById(id));
 const FILES = "abcdefgh";
 
 /** Wire the editor dialog (see import-export.js for the parameters). */
-export function initEditor({ call, shownState, openGame, canAct }) {
+export function initEditor(/** @type {ImportHooks} */ { call, shownState, openGame, canAct }) {
   const dialog = $("editor-dialog");
   const board = $("editor-board");
   let game = Object.keys(GAMES)[0];
   let cells = GAMES[game].startCells.split("");
+  /** @type {HTMLButtonElement[]} */
   const squares = [];
 
   for (let sq = 0; sq < 64; sq++) {
@@ -25,7 +29,7 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     button.addEventListener("click", () => paint(sq));
     squares.push(button);
   }
-  const label = (text) => {
+  const label = (/** @type {string} */ text) => {
     const el = document.createElement("span");
     el.className = "editor-coord";
     el.setAttribute("aria-hidden", "true");
@@ -40,10 +44,14 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     board.append(row);
   }
 
+  /** The value of the radio button ticked in group `name` (the groups have one ticked).
+   *  @param {string} name */
   function chosen(name) {
-    return document.querySelector(`input[name="${name}"]:checked`).value;
+    return /** @type {HTMLInputElement} */ (document.querySelector(`input[name="${name}"]:checked`))
+      .value;
   }
 
+  /** @param {number} sq */
   function paint(sq) {
     const colour = chosen("editor-paint");
     cells[sq] = cells[sq] === colour ? "-" : colour;
@@ -61,6 +69,10 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     $("editor-message").textContent = "";
   }
 
+  /** The editor for game `kind` with `fromCells` on the board, side `toMove` (0, 1) to move.
+   *  @param {string} kind
+   *  @param {string} fromCells
+   *  @param {number} [toMove] */
   function load(kind, fromCells, toMove = 0) {
     game = kind;
     cells = fromCells.split("");
@@ -69,9 +81,11 @@ export function initEditor({ call, shownState, openGame, canAct }) {
     $("paint-O").textContent = tr(names.O);
     $("turn-0").textContent = tr(names.turns[0]);
     $("turn-1").textContent = tr(names.turns[1]);
-    document.querySelector(`input[name="editor-turn"][value="${toMove}"]`).checked = true;
+    /** @type {HTMLInputElement} */ (
+      document.querySelector(`input[name="editor-turn"][value="${toMove}"]`)
+    ).checked = true;
     for (const id of Object.keys(GAMES)) {
-      const fields = $(`editor-${id}`); // the game's own fields, if it has any
+      const fields = document.getElementById(`editor-${id}`); // the game's own fields, if it has any
       if (fields) fields.hidden = id !== game;
     }
     $("editor-title").textContent = tr("Board editor · {game}", { game: GAMES[game].title });
@@ -79,14 +93,15 @@ export function initEditor({ call, shownState, openGame, canAct }) {
   }
 
   function open() {
-    if (!canAct()) return;
     const state = shownState();
-    const side = Object.keys(GAMES[state.game].sides).indexOf(state.toMove);
+    if (!canAct() || !state) return;
+    const side = Object.keys(GAMES[state.game].sides).indexOf(state.toMove ?? ""); // none once over
     load(state.game, state.cells, Math.max(side, 0));
     GAMES[state.game].editorOpen(state, $);
     dialog.showModal();
   }
 
+  /** @param {boolean} analyse */
   async function finish(analyse) {
     if (!canAct()) return;
     const toMove = Object.keys(GAMES[game].sides)[Number(chosen("editor-turn"))];
@@ -110,12 +125,14 @@ export function initEditor({ call, shownState, openGame, canAct }) {
   });
   $("editor-start").addEventListener("click", () => {
     cells = GAMES[game].startCells.split("");
-    document.querySelector('input[name="editor-turn"][value="0"]').checked = true;
+    /** @type {HTMLInputElement} */ (
+      document.querySelector('input[name="editor-turn"][value="0"]')
+    ).checked = true;
     render();
   });
   $("editor-current").addEventListener("click", () => {
     const state = shownState();
-    if (state.game === game) cells = state.cells.split("");
+    if (state?.game === game) cells = state.cells.split("");
     render();
   });
   $("editor-play").addEventListener("click", () => finish(false));

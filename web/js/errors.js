@@ -3,12 +3,16 @@
 // first by main.js; the snapshot hands the list to the tests in every browser engine (some
 // automation drivers show no console).
 
+/** @type {string[]} */
 export const pageErrors = [];
 
 window.addEventListener(
   "error",
   (event) => {
-    const target = event.target;
+    const target =
+      /** @type {(EventTarget & {src?: string, href?: string, tagName?: string}) | null} */ (
+        event.target
+      );
     if (target && target !== window) {
       pageErrors.push(`failed to load: ${target.src || target.href || target.tagName}`);
     } else {

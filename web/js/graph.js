@@ -4,6 +4,11 @@
 import { themeColor } from "./board.js";
 import { N_, tr } from "./i18n.js";
 
+/** @typedef {{value: number, exact: boolean}} GraphPoint */
+/** @typedef {import("./types/state").Mark} Mark */
+
+/** The graph's range: 8, 16, 32 or 64 around zero, the first that holds `values`.
+ *  @param {number[]} values */
 function niceRange(values) {
   const biggest = Math.max(8, ...values.map((v) => Math.abs(v)));
   for (const step of [8, 16, 32, 64]) if (biggest <= step) return step;
@@ -13,7 +18,12 @@ function niceRange(values) {
 /** Draw `points` ([{value, exact} | null], one per move) into `canvas`; `ahead` names the
  *  two directions in English (["Black ahead", "White ahead"], shown translated); `marker` (a move number, or null) marks
  *  the position on screen while the player looks back; `marks` ([{x, mark}], the review's
- *  marked moves) are dots on the line. Colours come from the page's CSS. */
+ *  marked moves) are dots on the line. Colours come from the page's CSS.
+ *  @param {HTMLCanvasElement} canvas
+ *  @param {(GraphPoint | null)[]} points
+ *  @param {readonly string[]} [ahead]
+ *  @param {number | null} [marker]
+ *  @param {{x: number, mark: Mark}[]} [marks] */
 export function drawGraph(
   canvas,
   points,
@@ -33,12 +43,13 @@ export function drawGraph(
     canvas.height = Math.round(height * ratio);
   }
   const ctx = canvas.getContext("2d");
+  if (!ctx) throw new Error("This browser cannot draw on a canvas.");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   ctx.clearRect(0, 0, width, height);
 
-  const known = points
-    .map((p, i) => (p ? { x: i + 1, v: p.value, exact: p.exact } : null))
-    .filter(Boolean);
+  const known = /** @type {{x: number, v: number, exact: boolean}[]} */ (
+    points.map((p, i) => (p ? { x: i + 1, v: p.value, exact: p.exact } : null)).filter(Boolean)
+  );
   const range = niceRange(known.map((p) => p.v));
   const left = 30;
   const right = width - 6;
@@ -46,8 +57,9 @@ export function drawGraph(
   const bottom = height - 16;
   const mid = (top + bottom) / 2;
   const plies = Math.max(20, points.length);
-  const xOf = (x) => left + ((right - left) * x) / plies;
-  const yOf = (v) => mid - ((bottom - top) / 2) * (Math.max(-range, Math.min(range, v)) / range);
+  const xOf = (/** @type {number} */ x) => left + ((right - left) * x) / plies;
+  const yOf = (/** @type {number} */ v) =>
+    mid - ((bottom - top) / 2) * (Math.max(-range, Math.min(range, v)) / range);
 
   // Frame: zero line, the range's gridlines and labels.
   ctx.font = "10px system-ui, sans-serif";
@@ -82,10 +94,10 @@ export function drawGraph(
 
   // Area between the line and zero: dark where Black leads, light where White does.
   const line = [{ x: 0, v: 0 }, ...known];
-  for (const [sign, fill] of [
+  for (const [sign, fill] of /** @type {[number, string][]} */ ([
     [1, themeColor("--graph-first")],
     [-1, themeColor("--graph-second")],
-  ]) {
+  ])) {
     ctx.save();
     ctx.beginPath();
     ctx.rect(left, sign > 0 ? top - 2 : mid, right - left, (bottom - top) / 2 + 2);

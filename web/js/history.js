@@ -5,12 +5,18 @@
 // that many moves, its link with `&ply=N`). Nothing is rebuilt here: every state, record and
 // link comes from the facade. Redo keeps the records that Undo took back.
 
+/** @typedef {import("./types/state").State} State */
+/** @typedef {import("./types/state").AtState} AtState */
+
 export class MoveHistory {
-  /** @param {{call: (method: string, params: object) => Promise<object>}} engine */
+  /** @param {{call: (method: "at", params: {record: string, ply: number}) => Promise<AtState>}} engine */
   constructor(engine) {
     this.engine = engine;
+    /** @type {AtState | null} */
     this.shown = null; // the state of an earlier ply (with ply, plies, link), or null: live
+    /** @type {string[]} */
     this.redoStack = []; // records taken back by Undo, the latest last
+    /** @type {Map<string, AtState>} */
     this.cache = new Map(); // "record ply" -> state of that ply
   }
 
@@ -19,25 +25,33 @@ export class MoveHistory {
     return this.shown !== null;
   }
 
-  /** The ply on screen of `live` (its number of moves when live). */
+  /** The ply on screen of `live` (its number of moves when live).
+   *  @param {State | null | undefined} live */
   plyOf(live) {
     return this.shown ? this.shown.ply : (live?.moves.length ?? 0);
   }
 
-  /** The state of ply `ply` of the game `live` (null when that is the live position). */
+  /** The state of ply `ply` of the game `live` (null when that is the live position).
+   *  @param {State} live
+   *  @param {number} ply
+   *  @returns {Promise<AtState | null>} */
   async stateAt(live, ply) {
     const plies = live.moves.length;
     const wanted = Math.max(0, Math.min(plies, ply));
     if (wanted === plies) return null;
     const key = `${live.record} ${wanted}`;
-    if (!this.cache.has(key)) {
+    let state = this.cache.get(key);
+    if (!state) {
       if (this.cache.size > 400) this.cache.clear();
-      this.cache.set(key, await this.engine.call("at", { record: live.record, ply: wanted }));
+      state = await this.engine.call("at", { record: live.record, ply: wanted });
+      this.cache.set(key, state);
     }
-    return this.cache.get(key);
+    return state;
   }
 
-  /** Show ply `ply` of `live`; resolves to whether the position on screen changed. */
+  /** Show ply `ply` of `live`; resolves to whether the position on screen changed.
+   *  @param {State} live
+   *  @param {number} ply */
   async goTo(live, ply) {
     const before = this.shown;
     this.shown = await this.stateAt(live, ply);
@@ -49,7 +63,8 @@ export class MoveHistory {
     this.shown = null;
   }
 
-  /** Undo took `record` back: Redo can bring it again. */
+  /** Undo took `record` back: Redo can bring it again.
+   *  @param {string} record */
   pushRedo(record) {
     this.redoStack.push(record);
   }

@@ -10,13 +10,22 @@
 // and elements marked translate="no" or data-lang (a block written in one language, shown
 // only in it). The choice is kept; without one the page follows navigator.languages.
 
+/** A language's words: English message -> its translation (a plural: its forms).
+ *  @typedef {Record<string, string | string[]>} Catalog */
+/** Values for a message's {names}.
+ *  @typedef {Record<string, unknown>} Values */
+
+/** @type {Record<string, string>} */
 export const LANGUAGES = { en: "English", de: "Deutsch" };
 const KEY = "flipside.language";
 const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
 
 let language = "en";
+/** @type {Catalog} */
 let catalog = {};
+/** @type {((language: string) => void)[]} */
 const listeners = [];
+/** @type {WeakMap<Node, Record<string, {text: string, shown?: string}>>} */
 const sources = new WeakMap(); // node → {text: its English, shown: what this module wrote}
 
 /** The language in use ("en" or "de"). */
@@ -26,7 +35,7 @@ export const currentLanguage = () => language;
 export function preferredLanguage() {
   try {
     const kept = localStorage.getItem(KEY);
-    if (kept in LANGUAGES) return kept;
+    if (/** @type {string} */ (kept) in LANGUAGES) return /** @type {string} */ (kept);
   } catch {
     // storage refused (private mode): follow the browser
   }
@@ -37,19 +46,28 @@ export function preferredLanguage() {
   return "en";
 }
 
+/** @param {string} text @param {Values} [values] */
 function fill(text, values) {
   return values
     ? text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole))
     : text;
 }
 
-/** `message` in the language in use, its {names} filled from `values`. */
+/** `message` in the language in use, its {names} filled from `values`.
+ *  @param {string} message
+ *  @param {Values} [values]
+ *  @returns {string} */
 export function tr(message, values) {
   const found = catalog[message];
   return fill(typeof found === "string" && found ? found : message, values);
 }
 
-/** The form of `singular` / `plural` for `n` (both languages: one form for 1, one for the rest). */
+/** The form of `singular` / `plural` for `n` (both languages: one form for 1, one for the rest).
+ *  @param {string} singular
+ *  @param {string} plural
+ *  @param {number} n
+ *  @param {Values} [values]
+ *  @returns {string} */
 export function ntr(singular, plural, n, values) {
   const forms = catalog[singular];
   const index = n === 1 ? 0 : 1;
@@ -57,19 +75,26 @@ export function ntr(singular, plural, n, values) {
   return fill(text, { ...values, n: formatNumber(n) });
 }
 
-/** A text kept in a constant, translated later with tr(). */
+/** A text kept in a constant, translated later with tr().
+ *  @template {string} T
+ *  @param {T} message
+ *  @returns {T} */
 export const N_ = (message) => message;
 
-/** `n` written as the language writes numbers (`options` as Intl.NumberFormat's). */
+/** `n` written as the language writes numbers (`options` as Intl.NumberFormat's).
+ *  @param {number} n
+ *  @param {Intl.NumberFormatOptions} [options] */
 export function formatNumber(n, options) {
   return new Intl.NumberFormat(language, options).format(n);
 }
 
-/** Call `listener(language)` after every change of language. */
+/** Call `listener(language)` after every change of language.
+ *  @param {(language: string) => void} listener */
 export function onLanguageChange(listener) {
   listeners.push(listener);
 }
 
+/** @param {string} code @returns {Promise<Catalog>} */
 async function loadCatalog(code) {
   if (code === "en") return {};
   const response = await fetch(`locale/${code}.json`);
@@ -79,7 +104,9 @@ async function loadCatalog(code) {
 }
 
 /** Speak `code` from now on (kept when `keep`): loads its catalog, sets <html lang>,
- * translates the page's own texts and tells the listeners (who redraw what they wrote). */
+ * translates the page's own texts and tells the listeners (who redraw what they wrote).
+ * @param {string} code
+ * @param {{keep?: boolean}} [how] keep: remember the choice */
 export async function useLanguage(code, { keep = false } = {}) {
   if (!(code in LANGUAGES)) code = "en";
   catalog = await loadCatalog(code);
@@ -96,28 +123,38 @@ export async function useLanguage(code, { keep = false } = {}) {
   for (const listener of listeners) listener(code);
 }
 
+/** @param {string} text */
 const normalize = (text) => text.replace(/\s+/g, " ").trim();
+/** @param {Element} el */
 const skipped = (el) => el.closest("script, style, [translate='no'], [data-lang]");
 
+/** @param {Node} owner @param {string} key @param {string} current @returns {string} */
 function translated(owner, key, current) {
   // `current` is what the node holds now; what this module wrote there last is ours to redo,
   // anything else was written since (by the page, already translated, or by index.html).
   let entry = sources.get(owner)?.[key];
   if (!entry || entry.shown !== current) entry = { text: normalize(current) };
   const text = language === "en" ? entry.text : tr(entry.text);
-  const shown = current.match(/^\s*/)[0] + text + current.match(/\s*$/)[0];
+  const space = /** @type {RegExpMatchArray} */ (current.match(/^\s*/))[0];
+  const after = /** @type {RegExpMatchArray} */ (current.match(/\s*$/))[0];
+  const shown = space + text + after;
   sources.set(owner, { ...sources.get(owner), [key]: { text: entry.text, shown } });
   return shown;
 }
 
 /** Translate the page's own texts and attributes under `root` into the language in use, and
- * show only the blocks written in it (`data-lang`). */
+ * show only the blocks written in it (`data-lang`).
+ * @param {Element} [root] */
 export function translatePage(root = document.documentElement) {
-  for (const block of root.querySelectorAll("[data-lang]"))
-    block.hidden = block.dataset.lang !== language;
+  const blocks = /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("[data-lang]"));
+  for (const block of blocks) block.hidden = block.dataset.lang !== language;
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    if (!/\p{L}/u.test(node.data) || skipped(node.parentElement)) continue;
+  for (
+    let node = /** @type {Text | null} */ (walker.nextNode());
+    node;
+    node = /** @type {Text | null} */ (walker.nextNode())
+  ) {
+    if (!/\p{L}/u.test(node.data) || skipped(/** @type {Element} */ (node.parentElement))) continue;
     node.data = translated(node, "text", node.data);
   }
   for (const el of root.querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {

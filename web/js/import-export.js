@@ -6,19 +6,49 @@ import { GAMES } from "./games/index.js";
 import { N_, tr } from "./i18n.js";
 import { errorText } from "./page/text.js";
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types/state").State} State */
+/** @typedef {import("./types/state").Recognised} Recognised */
+/** @typedef {import("./types/state").Exported} Exported */
+/** @typedef {import("./types/state").WthorList} WthorList */
+/** @typedef {import("./types/state").WthorGame} WthorGame */
+/** @typedef {import("./types/messages").Method} Method */
+/** @template {Method} M @typedef {import("./types/messages").Params<M>} Params */
+/** @template {Method} M @typedef {import("./types/messages").Result<M>} Result */
+
+/**
+ * What the page gives Import / export and the board editor (main.js): `call(method,
+ * params)` asks the engine; `shownState()` is the state on screen (what export writes and
+ * the editor starts from); `openGame(state, label, {analyse})` opens a new game and keeps
+ * the current one restorable; `canAct()` says whether the engine is free.
+ * @typedef {{
+ *   call: <M extends Method>(method: M, params: Params<M>) => Promise<Result<M>>,
+ *   shownState: () => State | null,
+ *   openGame: (state: State, label: string, options: {analyse?: boolean}) => void,
+ *   canAct: () => boolean,
+ * }} ImportHooks
+ */
+
+/** The page's element by id (index.html's: never missing). */
+const $ = /** @type {import("./types/app").ElementGetter} */ ((id) => document.getElementById(id));
 const WTHOR_SHOWN = 300; // rows drawn at once; the search narrows the rest
 
 /** Wire the dialog. `call(method, params)` asks the engine; `shownState()` is the state on
  *  screen (what export writes); `openGame(state, label, {analyse})` opens a new game and
  *  keeps the current one restorable; `canAct()` says whether the engine is free. */
-export function initImportExport({ call, shownState, openGame, canAct }) {
+export function initImportExport(
+  /** @type {ImportHooks} */ { call, shownState, openGame, canAct },
+) {
   const dialog = $("share-dialog");
+  /** @type {Recognised | null} */
   let found = null; // the last recognised paste: {label, state}
   let asked = 0; // the paste being recognised (older answers are dropped)
+  /** @type {WthorList | null} */
   let wthor = null; // {year, games, named}
-  let timer = null;
+  /** @type {number | undefined} */
+  let timer;
 
+  /** @param {string} text
+   *  @param {string} [kind] */
   function showFound(text, kind = "") {
     const el = $("import-found");
     el.textContent = text;
@@ -58,9 +88,10 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
 
   // -- files: text, GGF, WTHOR ------------------------------------------------------------
 
+  /** @param {FileList} files */
   async function takeFiles(files) {
     const list = [...files];
-    const ext = (f) => f.name.toLowerCase().split(".").pop();
+    const ext = (/** @type {File} */ f) => f.name.toLowerCase().split(".").pop() ?? "";
     const wtb = list.find((f) => ext(f) === "wtb");
     const jou = list.find((f) => ext(f) === "jou");
     const trn = list.find((f) => ext(f) === "trn");
@@ -76,6 +107,7 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     }
   }
 
+  /** @param {File} file */
   async function base64(file) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = "";
@@ -84,16 +116,21 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     return btoa(binary);
   }
 
+  /** @param {File} wtb
+   *  @param {File | undefined} jou
+   *  @param {File | undefined} trn */
   async function openWthor(wtb, jou, trn) {
     $("wthor-section").hidden = false;
     $("wthor-summary").textContent = tr("Reading {file}…", { file: wtb.name });
     try {
+      /** @type {Params<"wthor_list">} */
       const params = { data: await base64(wtb) };
       if (jou) params.players = await base64(jou);
       if (trn) params.tournaments = await base64(trn);
-      wthor = await call("wthor_list", params);
-      const summary = { file: wtb.name, n: wthor.count, year: wthor.year };
-      $("wthor-summary").textContent = wthor.named
+      const list = await call("wthor_list", params);
+      wthor = list;
+      const summary = { file: wtb.name, n: list.count, year: list.year };
+      $("wthor-summary").textContent = list.named
         ? tr("{file}: {n} games of {year}.", summary)
         : tr(
             "{file}: {n} games of {year}. Players and tournaments show as numbers: add WTHOR.JOU and WTHOR.TRN to see names.",
@@ -156,12 +193,15 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     list.replaceChildren(...rows);
   }
 
+  /** @param {WthorGame} game */
   async function openWthorGame(game) {
     if (!canAct()) return;
     try {
       const state = await call("state", { record: game.record });
       dialog.close();
-      openGame(state, tr("the WTHOR game {black} – {white} ({year})", game), { analyse: true });
+      const { black, white, year } = game;
+      const label = tr("the WTHOR game {black} – {white} ({year})", { black, white, year });
+      openGame(state, label, { analyse: true });
     } catch (err) {
       $("wthor-summary").textContent = tr("This game cannot be replayed: {error}.", {
         error: errorText(err),
@@ -172,21 +212,25 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
   // -- export -----------------------------------------------------------------------------
 
   async function texts() {
-    const shown = shownState();
+    const shown = /** @type {State & {ply?: number}} */ (shownState()); // the dialog is open: a game is on screen
     return call("export", { record: shown.record, ply: shown.ply ?? null });
   }
 
+  /** @param {string} fragment */
   function link(fragment) {
     return `${location.origin}${location.pathname}#${fragment}`;
   }
 
   // What the Copy buttons say, by what they copy: copied, or to copy by hand.
+  /** @type {Record<"moves" | "position" | "link", [string, string]>} */
   const COPIED = {
     moves: [N_("Copied the moves: {value}"), N_("Copy this moves: {value}")],
     position: [N_("Copied the position: {value}"), N_("Copy this position: {value}")],
     link: [N_("Copied the link: {value}"), N_("Copy this link: {value}")],
   };
 
+  /** @param {keyof typeof COPIED} what
+   *  @param {(texts: Exported) => string} pick */
   async function copy(what, pick) {
     const status = $("export-status");
     try {
@@ -206,6 +250,9 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     }
   }
 
+  /** @param {string} ext
+   *  @param {(texts: Exported) => string} pick
+   *  @param {string} type */
   async function download(ext, pick, type) {
     const status = $("export-status");
     try {
@@ -228,7 +275,7 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
   function open() {
     if (!canAct()) return;
     const state = shownState();
-    $("download-ggf").hidden = !GAMES[state?.game]?.exportsGgf;
+    $("download-ggf").hidden = !GAMES[state?.game ?? ""]?.exportsGgf;
     $("export-status").textContent = "";
     texts().catch(() => {}); // warms up: the first import / export call installs the app's files
     dialog.showModal();
@@ -242,7 +289,10 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
     timer = setTimeout(recognise, 250);
   });
   $("import-open").addEventListener("click", openFound);
-  $("import-file").addEventListener("change", (event) => takeFiles(event.target.files));
+  $("import-file").addEventListener("change", () => {
+    const files = $("import-file").files; // the input the event is for
+    if (files) takeFiles(files);
+  });
   $("wthor-search").addEventListener("input", renderWthor);
   dialog.addEventListener("dragover", (event) => {
     event.preventDefault();
@@ -264,7 +314,10 @@ export function initImportExport({ call, shownState, openGame, canAct }) {
   $("download-text").addEventListener("click", () =>
     download("txt", (t) => `${t.text}Link: ${link(t.link)}\n`, "text/plain"),
   );
-  $("download-ggf").addEventListener("click", () => download("ggf", (t) => t.ggf, "text/plain"));
+  $("download-ggf").addEventListener(
+    "click",
+    () => download("ggf", (t) => /** @type {string} */ (t.ggf), "text/plain"), // shown for a GGF game only
+  );
 
   return { open, recognise };
 }

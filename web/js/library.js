@@ -11,17 +11,32 @@ import { Keeper, failureText } from "./library/keeper.js";
 import { migrate } from "./library/migrate.js";
 import { createGamesView } from "./library/view.js";
 
+/** @typedef {import("./types/app").App} App */
+/** @typedef {import("./types/app").Opening} Opening */
+/** @typedef {import("./types/library").KeptReview} KeptReview */
+/** @typedef {import("./types/library").Migrated} Migrated */
+/** @typedef {import("./types/library").PuzzleAttempt} PuzzleAttempt */
+/** @typedef {import("./types/state").State} State */
+/** @typedef {import("./library/keeper.js").KeeperOptions} KeeperOptions */
+
 /** Open the library for the page `app`: {keep, keepReview, keepPuzzle, openView, snapshot}.
- *  Storage that cannot be opened leaves a library that keeps nothing and says why. */
+ *  Storage that cannot be opened leaves a library that keeps nothing and says why.
+ *  @param {App} app
+ *  @param {Record<string, string | null> | null} older what the older versions kept
+ *    (page/games.js), moved into the library once */
 export async function startLibrary(app, older) {
+  /** @type {Library | null} */
   let library = null;
+  /** @type {LibraryError | null} */
   let failure = null;
+  /** @type {Migrated | null} */
   let migrated = null;
   try {
     const db = await openLibraryDB({ onStale: () => stale() });
     library = new Library(db);
+    const opened = library;
     const move = () =>
-      migrate(library, older, {
+      migrate(opened, older, {
         open: (method, params) => engine.call(method, params),
         settingsOf: app.settingsOf,
       });
@@ -67,6 +82,10 @@ export async function startLibrary(app, older) {
   });
 
   return {
+    /**
+     * @param {State} state
+     * @param {KeeperOptions} [options]
+     */
     async keep(state, options) {
       if (failure?.kind === "stale") return sayStale();
       if (failure || !keeper) {
@@ -75,11 +94,11 @@ export async function startLibrary(app, older) {
       }
       await keeper.keep(state, options);
     },
-    keepOpening: (opening) =>
+    keepOpening: (/** @type {Opening} */ opening) =>
       keeper?.keepOpening(opening, openingOf(opening, keeper.current?.record ?? "")),
-    keepReview: (review) => keeper?.keepReview(review),
-    keepPuzzle: (attempt) => keeper?.keepPuzzle(attempt),
-    openView: (tab) => view.open(tab),
+    keepReview: (/** @type {KeptReview} */ review) => keeper?.keepReview(review),
+    keepPuzzle: (/** @type {Omit<PuzzleAttempt, "at">} */ attempt) => keeper?.keepPuzzle(attempt),
+    openView: (/** @type {"games" | "progress"} */ tab) => view.open(tab),
     snapshot: () => ({
       current: keeper?.current ? { id: keeper.current.id, rev: keeper.current.rev } : null,
       failure: failure
@@ -92,7 +111,9 @@ export async function startLibrary(app, older) {
 }
 
 /** The opening's name when it was found for `record` or an earlier position of the same
- *  game: the same set-up, and its moves begin the record's moves. */
+ *  game: the same set-up, and its moves begin the record's moves.
+ *  @param {Opening | null} opening
+ *  @param {string} record */
 function openingOf(opening, record) {
   if (!opening?.record) return null;
   const [moves, setup = ""] = opening.record.split(/&(.*)/s);

@@ -6,7 +6,8 @@ export function readLink() {
   return window.location.hash.replace(/^#/, "");
 }
 
-/** Show `link` in the address bar without adding a history entry or reloading. */
+/** Show `link` in the address bar without adding a history entry or reloading.
+ *  @param {string} link */
 export function writeLink(link) {
   if (readLink() === link) return;
   const url = new URL(window.location.href);

@@ -6,7 +6,8 @@
 // history, the clocks, the computer player (`ai`), the canvas and `$`, and every room's
 // functions (`app.show`, `app.renderPanel`…), so that rooms call each other through it and
 // never import one another. Adding a panel (a review, lessons): write js/page/<room>.js
-// with `install<Room>(app)`, and add its import and one line to ROOMS below.
+// with `install<Room>(app)`, add its import and one line to ROOMS below, and its functions'
+// interface to js/types/app.d.ts (`App`, which every room is type-checked against).
 
 import { pageErrors } from "./errors.js"; // first: it records errors from here on
 import { engine } from "./rules-engine.js"; // the engine, already starting (boot.js)
@@ -58,11 +59,24 @@ const ROOMS = [
   installLanguage,
 ];
 
-const $ = (id) => document.getElementById(id);
+/** @typedef {import("./types/app").App} App */
+
+/**
+ * The page's element `id` (index.html's); a missing one is an error, not a null.
+ * @template {string} K
+ * @param {K} id
+ * @returns {import("./types/app").ElementOf<K>}
+ */
+function $(id) {
+  const element = document.getElementById(id);
+  if (!element) throw new Error(`The page has no element #${id}`);
+  return /** @type {import("./types/app").ElementOf<K>} */ (element);
+}
 const firstGame = loadGame();
 const firstView = GAMES[firstGame];
 
-const app = {
+// The rooms below add the rest of App (each its functions): until then, app is its first part.
+const app = /** @type {App} */ ({
   $,
   games: GAMES, // the game views (js/games/), for the rooms loaded later (js/library.js)
   canvas: $("board"),
@@ -82,7 +96,7 @@ const app = {
     cancelAnim: () => {},
     timings: { boardDrawn: null, engineReady: null, lastMove: null },
   },
-};
+});
 app.ready = new Promise((resolve) => {
   app.markReady = resolve;
 });
@@ -102,6 +116,7 @@ app.ai = new ComputerPlayer({
 for (const install of ROOMS) install(app);
 
 // Import / export, WTHOR (import-export.js) and the board editor (editor.js) open games through these.
+/** @type {import("./import-export.js").ImportHooks} */
 const importHooks = {
   call: (method, params) => engine.call(method, params),
   shownState: () => app.shownState(),

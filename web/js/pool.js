@@ -17,6 +17,29 @@ import { Cancelled, SearchWorker, WorkerLost } from "./search-worker.js";
 
 export { Cancelled, SearchWorker, WorkerLost };
 
+/** @typedef {import("./types/state").GameId} GameId */
+/** @typedef {import("./types/state").Level} Level */
+/** @typedef {import("./types/state").DepthReport} DepthReport */
+/** @typedef {import("./types/messages").Method} Method */
+/** @template {Method} M @typedef {import("./types/messages").Params<M>} Params */
+/** @template {Method} M @typedef {import("./types/messages").Result<M>} Result */
+/** @typedef {import("./types/messages").SearchTask} SearchTask */
+/** @typedef {import("./types/messages").SplitStep} SplitStep */
+/** @typedef {import("./types/messages").SplitKind} SplitKind */
+/** @typedef {import("./types/messages").TaskDone} TaskDone */
+/** @typedef {import("./store.js").WorkersSetting} WorkersSetting */
+/** A search the pool can split ("think" or "hints").
+ *  @typedef {"think" | "hints"} PoolSearch */
+
+/** A finished task of the split under way: the worker that answered and its entry for the
+ *  coordinator (`slot` null: the worker was lost), or a failure that ends the search.
+ *  @typedef {{slot?: SearchWorker | null, entry?: TaskDone, failure?: unknown}} Finished */
+
+/** What the browser says of the device's memory (Chromium's `navigator.deviceMemory`, GB).
+ *  @returns {number | undefined} */
+const deviceMemory = () =>
+  /** @type {Navigator & {deviceMemory?: number}} */ (navigator).deviceMemory;
+
 /** How long an extra worker may stay idle before it is stopped and its memory given back. */
 export const IDLE_MS = 60_000;
 /** The setting's choices besides "auto". */
@@ -27,10 +50,21 @@ const MOST = 8;
 /** The pool's size on a device with `cores` logical processors and `memory` GB (what the
  *  browser tells: `navigator.hardwareConcurrency`, `navigator.deviceMemory`, either may be
  *  missing): one core is left for the page and the rules worker; a device of less than 4 GB
- *  gets one worker, one of less than 8 GB two; at most MOST. */
+ *  gets one worker, one of less than 8 GB two; at most MOST.
+ *  @param {number | undefined} cores
+ *  @param {number | undefined} memory
+ *  @returns {number} */
 export function autoSize(cores, memory) {
-  const spare = Number.isFinite(cores) && cores >= 2 ? Math.floor(cores) - 1 : 1;
-  const byMemory = !Number.isFinite(memory) ? MOST : memory < 4 ? 1 : memory < 8 ? 2 : MOST;
+  const spare =
+    typeof cores === "number" && Number.isFinite(cores) && cores >= 2 ? Math.floor(cores) - 1 : 1;
+  const byMemory =
+    typeof memory !== "number" || !Number.isFinite(memory)
+      ? MOST
+      : memory < 4
+        ? 1
+        : memory < 8
+          ? 2
+          : MOST;
   return Math.max(1, Math.min(spare, byMemory, MOST));
 }
 
@@ -38,47 +72,57 @@ export function autoSize(cores, memory) {
 export class Pool {
   /**
    * @param {SearchWorker} main the search worker (the pool's worker 0)
-   * @param {{setting?: "auto"|number, keep?: () => boolean}} options  setting: the pool's
+   * @param {{setting?: WorkersSetting, keep?: () => boolean}} [options]  setting: the pool's
    *   size or "auto"; keep: whether idle extra workers are still wanted (the computer plays
    *   at a level that searches on the pool, so its next move will need them)
    */
   constructor(main, { setting = "auto", keep = () => false } = {}) {
     this.main = main;
+    /** @type {SearchWorker[]} */
     this.extras = [];
     this.setting = setting;
     this.keep = keep;
     this.idleMs = IDLE_MS;
+    /** @type {GameId} */
     this.game = "othello"; // what a new worker is warmed for
+    /** @type {Level} */
     this.level = "max";
     this.generation = 0; // cancel() drops the split under way
+    /** @type {SearchWorker[]} */
     this.splitting = []; // the workers of the split under way
+    /** @type {(() => void) | null} */
     this.wake = null; // wakes the split under way (a task finished, or a cancel)
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
     this.counts = { splits: 0, started: 0, lost: 0 };
   }
 
-  /** The number of workers the setting asks for on this device. */
+  /** The number of workers the setting asks for on this device.
+   *  @returns {number} */
   get size() {
     return this.setting === "auto" ? this.auto : this.setting;
   }
 
   /** What Auto chooses here. */
   get auto() {
-    return autoSize(navigator.hardwareConcurrency, navigator.deviceMemory);
+    return autoSize(navigator.hardwareConcurrency, deviceMemory());
   }
 
   slots() {
     return [this.main, ...this.extras];
   }
 
-  /** A new setting ("auto" or a number); extra workers beyond it stop once idle. */
+  /** A new setting ("auto" or a number); extra workers beyond it stop once idle.
+   *  @param {WorkersSetting} setting */
   choose(setting) {
     this.setting = setting;
     this.watchIdle(0);
   }
 
   /** Warm the search worker for `game` at `level` (a fresh one's first request), and note
-   *  them for the extra workers started later. */
+   *  them for the extra workers started later.
+   *  @param {GameId} game
+   *  @param {Level} level */
   warm(game, level) {
     this.game = game;
     this.level = level;
@@ -86,7 +130,10 @@ export class Pool {
   }
 
   /** Start the extra workers up to the pool's size (in the background; each warmed for
-   *  `game` first); the extra workers wanted. */
+   *  `game` first); the extra workers wanted.
+   *  @param {GameId} game
+   *  @param {Level} [level]
+   *  @returns {SearchWorker[]} */
   grow(game, level = this.level) {
     this.game = game;
     this.level = level;
@@ -99,7 +146,8 @@ export class Pool {
   }
 
   /** Start `slot` (again) and warm it. One lost while warming is started again (twice at
-   *  most in a row); an extra worker that cannot start is left out. */
+   *  most in a row); an extra worker that cannot start is left out.
+   *  @param {SearchWorker} slot */
   begin(slot) {
     this.counts.started++;
     slot.start();
@@ -116,13 +164,18 @@ export class Pool {
     );
   }
 
-  /** A worker lost (`lost`, a WorkerLost) is started again, once per loss. */
+  /** A worker lost (`lost`, a WorkerLost) is started again, once per loss.
+   *  @param {SearchWorker} slot
+   *  @param {WorkerLost} lost */
   recover(slot, lost) {
     this.counts.lost++;
     if (slot.engine === lost.engine) this.begin(slot);
   }
 
-  /** Resolves when `slot` is warmed for `game` (through a restart), rejects if it stops. */
+  /** Resolves when `slot` is warmed for `game` (through a restart), rejects if it stops.
+   *  @param {SearchWorker} slot
+   *  @param {GameId} game
+   *  @returns {Promise<void>} */
   async whenReady(slot, game) {
     for (;;) {
       if (!slot.running) throw new WorkerLost("the worker is not running", null);
@@ -137,7 +190,9 @@ export class Pool {
   }
 
   /** The workers a new search of `game` may use now: the search worker, then each extra
-   *  worker that is within the size, started, warmed for `game`, idle and not a review's. */
+   *  worker that is within the size, started, warmed for `game`, idle and not a review's.
+   *  @param {GameId} game
+   *  @returns {SearchWorker[]} */
   free(game) {
     const extras = this.extras.slice(0, Math.max(0, this.size - 1));
     return [this.main, ...extras.filter((s) => s.ready && s.warmed === game && !s.busy && !s.held)];
@@ -145,18 +200,36 @@ export class Pool {
 
   /** A search (`method` "think" or "hints") of `game`'s `params`: split over the free
    *  workers when `split` and two or more are free (when they are not, the extra workers
-   *  start for the next search), else the search worker's own call, as with one worker. */
+   *  start for the next search), else the search worker's own call, as with one worker.
+   * @template {PoolSearch} M
+   * @param {M} method
+   * @param {Params<M>} params
+   * @param {((report: DepthReport) => void) | null} onReport
+   * @param {{game: GameId, level?: Level, split?: boolean}} how
+   * @returns {Promise<Result<M>>}
+   */
   async search(method, params, onReport, { game, level = this.level, split = false }) {
     if (split && this.size > 1) {
       this.grow(game, level);
       const workers = this.free(game);
-      if (workers.length > 1) return this.split(method, params, onReport, workers);
+      if (workers.length > 1)
+        return /** @type {Promise<Result<M>>} */ (this.split(method, params, onReport, workers));
     }
-    return this.call(method, params, onReport);
+    return this.call(
+      method,
+      params,
+      /** @type {import("./types/messages").OnReport<M> | null} */ (onReport),
+    );
   }
 
   /** `method` on the search worker; if the worker dies under it, it is started again and
-   *  asked again. */
+   *  asked again.
+   * @template {Method} M
+   * @param {M} method
+   * @param {Params<M>} params
+   * @param {import("./types/messages").OnReport<M> | null} [onReport]
+   * @returns {Promise<Result<M>>}
+   */
   async call(method, params, onReport = null) {
     try {
       return await this.main.call(method, params, onReport);
@@ -169,13 +242,21 @@ export class Pool {
 
   /** The answer of `kind`'s search of `params` split over `workers` (worker 0 the search
    *  worker): the coordinator's steps, each task on the worker it names; `onReport` gets
-   *  each depth's report. Rejects with Cancelled when `cancel()` drops it. */
+   *  each depth's report. Rejects with Cancelled when `cancel()` drops it.
+   * @param {SplitKind} kind
+   * @param {Omit<Params<"split_start">, "kind" | "workers">} params
+   * @param {((report: DepthReport) => void) | null} onReport
+   * @param {SearchWorker[]} workers
+   * @returns {Promise<NonNullable<SplitStep["answer"]>>}
+   */
   async split(kind, params, onReport, workers) {
     const generation = ++this.generation;
     this.counts.splits++;
     this.splitting = workers;
     const began = performance.now();
+    /** @type {Finished[]} */
     const finished = []; // {slot, entry: {task, result} | {task, error}} | {failure}
+    /** @type {Map<number, number>} */
     const losses = new Map(); // worker -> times lost in this search
     const current = () => {
       if (generation !== this.generation) throw new Cancelled();
@@ -192,14 +273,17 @@ export class Pool {
         }
         for (const task of found.tasks) this.run(task, workers, finished, losses, generation);
         while (!finished.length) {
-          await new Promise((resolve) => (this.wake = resolve));
+          await /** @type {Promise<void>} */ (new Promise((resolve) => (this.wake = resolve)));
           current();
         }
         const done = finished.splice(0);
         const failed = done.find((d) => d.failure);
         if (failed) throw failed.failure;
         const at = done.findLast((d) => d.slot)?.slot ?? workers.find((s) => !s.busy) ?? this.main;
-        const step = { state: found.state, done: done.map((d) => d.entry) };
+        const step = {
+          state: found.state,
+          done: done.map((d) => /** @type {TaskDone} */ (d.entry)), // no failure here
+        };
         found = await this.step(at, step, began, workers);
       }
     } finally {
@@ -214,7 +298,13 @@ export class Pool {
   }
 
   /** The coordinator's next step on `slot` (the seconds since `began` added); if that worker
-   *  is lost, the same step on another (a step is pure: the same answer anywhere). */
+   *  is lost, the same step on another (a step is pure: the same answer anywhere).
+   * @param {SearchWorker} slot
+   * @param {Omit<Params<"split_step">, "elapsed">} step
+   * @param {number} began
+   * @param {SearchWorker[]} workers
+   * @returns {Promise<SplitStep>}
+   */
   async step(slot, step, began, workers) {
     for (;;) {
       try {
@@ -231,7 +321,13 @@ export class Pool {
   }
 
   /** Post `task` to the worker it names; its answer (or its loss) goes to `finished`. A
-   *  worker lost twice in one search is not asked again: its tasks go to the search worker. */
+   *  worker lost twice in one search is not asked again: its tasks go to the search worker.
+   * @param {SearchTask} task
+   * @param {SearchWorker[]} workers
+   * @param {Finished[]} finished
+   * @param {Map<number, number>} losses
+   * @param {number} generation
+   */
   run(task, workers, finished, losses, generation) {
     const slot = (losses.get(task.worker) ?? 0) >= 2 ? this.main : workers[task.worker];
     slot
@@ -257,7 +353,8 @@ export class Pool {
       .finally(() => this.wake?.());
   }
 
-  /** Terminate the busy extra workers among `workers` and start them again. */
+  /** Terminate the busy extra workers among `workers` and start them again.
+   *  @param {SearchWorker[]} workers */
   restartBusy(workers) {
     for (const slot of workers) if (slot !== this.main && slot.busy) this.begin(slot);
   }
@@ -275,9 +372,10 @@ export class Pool {
 
   /** Stop the extra workers that have been idle for `idleMs` (unless `keep()` says the
    *  computer will need them, and the page is visible) or are beyond the pool's size;
-   *  looks again while any runs. `soon`: the first look's delay. */
+   *  looks again while any runs. `soon`: the first look's delay.
+   *  @param {number | null} [soon] */
   watchIdle(soon = null) {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     const look = () => {
       const now = performance.now();
       this.extras.forEach((slot, i) => {
@@ -301,7 +399,8 @@ export class Pool {
   }
 
   /** For tests: kill worker `i` (0: the search worker) as a crash does (its error event:
-   *  the worker terminated, its calls rejected). */
+   *  the worker terminated, its calls rejected).
+   *  @param {number} i */
   kill(i) {
     const slot = this.slots()[i];
     if (!slot?.engine?.worker) return false;
@@ -317,11 +416,11 @@ export class Pool {
       size: this.size,
       auto: this.auto,
       cores: navigator.hardwareConcurrency ?? null,
-      memory: navigator.deviceMemory ?? null,
+      memory: deviceMemory() ?? null,
       running: slots.filter((s) => s.running).length,
       ready: slots.filter((s) => s.ready).length,
       busy: slots.filter((s) => s.busy).length,
-      heaps: slots.map((s) => (s.running ? (s.engine.answered.at(-1)?.heap ?? null) : null)),
+      heaps: slots.map((s) => (s.running ? (s.engine?.answered.at(-1)?.heap ?? null) : null)),
       ...this.counts,
     };
   }

@@ -7,7 +7,11 @@ import { encode } from "uqr";
 /** Draw `text`'s QR code on `canvas`, about `cssSize` CSS pixels wide: dark modules on white
  *  with the standard quiet zone of four modules, each module a whole number of device pixels
  *  (sharp to a camera). Error correction: the highest level that fits the smallest version
- *  at level L. Returns {version, modules}, or null when the text is too long for a QR code. */
+ *  at level L. Returns {version, modules}, or null when the text is too long for a QR code.
+ *  @param {HTMLCanvasElement} canvas
+ *  @param {string} text
+ *  @param {number} cssSize
+ *  @returns {{version: number, modules: number} | null} */
 export function drawQR(canvas, text, cssSize) {
   let code;
   try {
@@ -22,7 +26,7 @@ export function drawQR(canvas, text, cssSize) {
   canvas.width = width;
   canvas.height = width;
   canvas.style.width = canvas.style.height = `${width / ratio}px`;
-  const ctx = canvas.getContext("2d");
+  const ctx = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
   ctx.fillStyle = "#ffffff";
   ctx.fillRect(0, 0, width, width);
   ctx.fillStyle = "#000000";

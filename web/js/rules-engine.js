@@ -5,20 +5,29 @@
 import { Engine } from "./engine.js";
 import { formatNumber, onLanguageChange, tr } from "./i18n.js";
 
+/** @typedef {import("./types/messages").ProgressMessage} ProgressMessage */
+
+/** @type {(() => void)[]} */
 const listeners = [];
+/** @type {ProgressMessage | null} */
 let last = null; // the progress on screen, redrawn in another language
 
-/** Call `listener` on every progress report of the engine's start. */
+/** Call `listener` on every progress report of the engine's start.
+ *  @param {() => void} listener */
 export function onProgress(listener) {
   listeners.push(listener);
 }
 
 /** A progress report's text in the page's language: the worker sends its English `message`
  *  and `values` (megabytes `got` and `size` with one decimal, seconds `left`); `text` alone
- *  is shown as it is (already translated). */
+ *  is shown as it is (already translated).
+ *  @param {ProgressMessage} report
+ *  @returns {string} */
 function progressText({ text, message, values }) {
   if (!message) return text;
+  /** @param {string} n */
   const mb = (n) => formatNumber(Number(n), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  /** @type {Record<string, unknown>} */
   const shown = { ...values };
   if (values?.got != null) shown.got = mb(values.got);
   if (values?.size != null) shown.size = mb(values.size);
@@ -26,18 +35,22 @@ function progressText({ text, message, values }) {
   return tr(message, shown);
 }
 
-/** The engine's download and start, in the loading overlay. */
+/** The loading overlay's text (index.html has it). */
+const loadingText = () => /** @type {HTMLElement} */ (document.getElementById("loading-text"));
+
+/** The engine's download and start, in the loading overlay.
+ *  @param {ProgressMessage} report */
 export function showProgress(report) {
   for (const listener of listeners) listener();
   last = report;
-  document.getElementById("loading-text").textContent = progressText(report);
-  const bar = document.getElementById("loading-bar");
+  loadingText().textContent = progressText(report);
+  const bar = /** @type {HTMLProgressElement} */ (document.getElementById("loading-bar"));
   if (report.fraction == null) bar.removeAttribute("value");
   else bar.value = report.fraction;
 }
 
 onLanguageChange(() => {
-  if (last) document.getElementById("loading-text").textContent = progressText(last);
+  if (last) loadingText().textContent = progressText(last);
 });
 
 export const engine = new Engine({ name: "rules", onProgress: showProgress });

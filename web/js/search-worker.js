@@ -4,11 +4,18 @@
 
 import { Engine, EngineError } from "./engine.js";
 
+/** @typedef {import("./types/messages").Method} Method */
+/** @template {Method} M @typedef {import("./types/messages").Params<M>} Params */
+/** @template {Method} M @typedef {import("./types/messages").Result<M>} Result */
+/** @template {Method} M @typedef {import("./types/messages").OnReport<M>} OnReport */
+/** @template {Method} M @typedef {import("./types/messages").ReportOf<M>} ReportOf */
+
 export class Cancelled extends Error {}
 
 /** A worker that went away under a call: it crashed (its error event), or a test killed it.
  *  `engine`: the engine that was lost (a worker is started again once per loss). */
 export class WorkerLost extends Error {
+  /** @param {string} message @param {Engine | null} engine */
   constructor(message, engine) {
     super(message);
     this.engine = engine;
@@ -18,16 +25,22 @@ export class WorkerLost extends Error {
 /** One search worker, restartable; calls made before a restart or a stop reject with
  *  Cancelled, calls whose worker died with WorkerLost. */
 export class SearchWorker {
+  /** @param {string} name the worker's name ("search", "search-1"...) */
   constructor(name = "search") {
     this.name = name;
+    /** @type {Engine | null} */
     this.engine = null;
+    /** @type {Promise<Engine> | null} */
     this.starting = null;
     this.generation = 0;
     this.ready = false;
+    /** @type {Set<object>} */
     this.calls = new Set(); // this worker's calls not yet answered
     this.used = performance.now(); // when a call was last asked or answered
+    /** @type {import("./types/state").GameId | null} */
     this.warmed = null; // the game its last `warm` was for
     this.held = false; // a review is judging its moves on it
+    /** @type {Promise<import("./types/state").WarmAnswer> | null} */
     this.warming = null; // the pool's warm of its last start
     this.revived = 0; // starts again after a loss while warming, in a row
   }
@@ -67,12 +80,19 @@ export class SearchWorker {
     return this.calls.size > 0;
   }
 
+  /** `method` on this worker (started if it is not running).
+   * @template {Method} M
+   * @param {M} method
+   * @param {Params<M>} params
+   * @param {OnReport<M> | null} [onReport]
+   * @returns {Promise<Result<M>>}
+   */
   async call(method, params, onReport = null) {
     // Not started, stopped, or lost after it was ready: a new worker (one that failed to
     // start is not tried again before a restart).
     if (!this.engine || (this.ready && !this.engine.worker)) this.start();
     const generation = this.generation;
-    const engine = this.engine;
+    const engine = /** @type {Engine} */ (this.engine); // started above
     const calls = this.calls;
     const call = {};
     calls.add(call);
@@ -80,10 +100,11 @@ export class SearchWorker {
     try {
       await this.starting;
       if (generation !== this.generation) throw new Cancelled();
-      const answer = await engine.call(method, params, (report) => {
+      const answer = await engine.call(method, params, (/** @type {ReportOf<M>} */ report) => {
         if (generation === this.generation) onReport?.(report);
       });
-      if (method === "warm" && generation === this.generation) this.warmed = params.game;
+      if (method === "warm" && generation === this.generation)
+        this.warmed = /** @type {Params<"warm">} */ (params).game;
       return answer;
     } catch (err) {
       if (generation !== this.generation) throw new Cancelled();

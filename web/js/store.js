@@ -4,11 +4,26 @@
 
 import { GAMES } from "./games/index.js";
 
+/** @typedef {import("./types/state").GameId} GameId */
+/** @typedef {import("./types/state").State} State */
+/** @typedef {import("./types/app").Settings} Settings */
+/** @typedef {import("./types/library").KeptReview} KeptReview */
+
+/** The pool's size setting: "auto" or a number of workers.
+ *  @typedef {"auto" | number} WorkersSetting */
+/** The clocks' remaining milliseconds.
+ *  @typedef {{black: number, white: number}} ClockTimes */
+/** The player's puzzle record for a game.
+ *  @typedef {{solved: number[], streak: number, next: number, kind: string}} PuzzleScore */
+/** The game a friend's link brought: the game, the side you play, its last record seen.
+ *  @typedef {{game: GameId, side: string, record: string}} Friend */
+
 const GAME_KEY = "flipside.game.v1";
 const PREVIEW_KEY = "flipside.preview.v1";
 const FIRST_GAME = Object.keys(GAMES)[0];
 
-/** Each game keeps its own saved game. */
+/** Each game keeps its own saved game.
+ *  @param {GameId} game */
 export function saveKey(game) {
   return `flipside.save.${game}.v2`;
 }
@@ -21,7 +36,9 @@ function storage() {
   }
 }
 
-/** The saved game string of `game` (default: the game played last), or null. */
+/** The saved game string of `game` (default: the game played last), or null.
+ *  @param {GameId} [game]
+ *  @returns {string | null} */
 export function loadSaved(game = loadGame()) {
   try {
     const store = storage();
@@ -33,10 +50,11 @@ export function loadSaved(game = loadGame()) {
   }
 }
 
-/** The game played last (the first game when none or not understood). */
+/** The game played last (the first game when none or not understood).
+ *  @returns {GameId} */
 export function loadGame() {
   try {
-    const game = storage()?.getItem(GAME_KEY);
+    const game = /** @type {string} */ (storage()?.getItem(GAME_KEY));
     return game in GAMES ? game : FIRST_GAME;
   } catch {
     return FIRST_GAME;
@@ -53,7 +71,8 @@ export function loadPreview() {
   }
 }
 
-/** Remember a game state (its save string and cells); false when storage refused. */
+/** Remember a game state (its save string and cells); false when storage refused.
+ *  @param {State} state */
 export function saveState(state) {
   try {
     const store = storage();
@@ -78,7 +97,8 @@ export function loadPrevious() {
   }
 }
 
-/** Keep `save` (a state's save string) as the game a link replaced. */
+/** Keep `save` (a state's save string) as the game a link replaced.
+ *  @param {string} save */
 export function keepPrevious(save) {
   try {
     storage()?.setItem(PREVIOUS_KEY, save);
@@ -89,8 +109,10 @@ export function keepPrevious(save) {
 }
 
 // The AI settings of each game; a game's old key (from before there were two games) is kept.
+/** @type {Settings} */
 export const DEFAULT_SETTINGS = { computer: null, level: 3, hints: false };
 
+/** @param {GameId} game */
 function settingsKey(game) {
   return GAMES[game]?.oldSettingsKey ?? `flipside.settings.${game}.v1`;
 }
@@ -98,7 +120,11 @@ function settingsKey(game) {
 /** The AI settings of `game`: {computer: null, one of `sides` or "both" (watch: the computer
  *  against itself), level: one of `levels` (a number, or a text such as "loss:2"), level2:
  *  the second side's level when watching, hints: bool, you: "A"|"B"}. Anything missing or not
- *  understood falls back to the default. */
+ *  understood falls back to the default.
+ *  @param {GameId} game
+ *  @param {string[]} sides
+ *  @param {string[]} levels the level menu's values, as texts
+ *  @returns {Settings & {level2: import("./types/state").Level, you: "A" | "B"}} */
 export function loadSettings(game, sides, levels) {
   let data = null;
   try {
@@ -109,6 +135,7 @@ export function loadSettings(game, sides, levels) {
   const ok = data !== null && typeof data === "object";
   const computer =
     ok && (sides.includes(data.computer) || data.computer === "both") ? data.computer : null;
+  /** @param {unknown} value */
   const known = (value) =>
     (Number.isInteger(value) || typeof value === "string") && levels.includes(String(value));
   const level = ok && known(data.level) ? data.level : DEFAULT_SETTINGS.level;
@@ -117,7 +144,9 @@ export function loadSettings(game, sides, levels) {
   return { computer, level, level2, hints: ok && data.hints === true, you };
 }
 
-/** Remember the AI settings of `game`; false when storage refused. */
+/** Remember the AI settings of `game`; false when storage refused.
+ *  @param {GameId} game
+ *  @param {Settings} settings */
 export function saveSettings(game, settings) {
   try {
     const store = storage();
@@ -131,7 +160,9 @@ export function saveSettings(game, settings) {
 
 const WORKERS_KEY = "flipside.workers.v1";
 
-/** The pool of search workers' size setting: "auto" (the default) or a number of `sizes`. */
+/** The pool of search workers' size setting: "auto" (the default) or a number of `sizes`.
+ *  @param {number[]} sizes
+ *  @returns {WorkersSetting} */
 export function loadWorkers(sizes) {
   try {
     const kept = storage()?.getItem(WORKERS_KEY) ?? "auto";
@@ -141,6 +172,7 @@ export function loadWorkers(sizes) {
   }
 }
 
+/** @param {WorkersSetting} setting */
 export function saveWorkers(setting) {
   try {
     storage()?.setItem(WORKERS_KEY, String(setting));
@@ -151,7 +183,8 @@ export function saveWorkers(setting) {
 
 const CHOICES_KEY = "flipside.newgame.v1";
 
-/** The New game dialog's last choices (an object; the dialog checks each field). */
+/** The New game dialog's last choices (an object; the dialog checks each field).
+ *  @returns {Record<string, unknown>} */
 export function loadChoices() {
   try {
     const data = JSON.parse(storage()?.getItem(CHOICES_KEY) ?? "null");
@@ -161,6 +194,7 @@ export function loadChoices() {
   }
 }
 
+/** @param {object} choices */
 export function saveChoices(choices) {
   try {
     storage()?.setItem(CHOICES_KEY, JSON.stringify(choices));
@@ -171,10 +205,13 @@ export function saveChoices(choices) {
 
 const CLOCKS_KEY = "flipside.clocks.v1";
 
-/** The clocks' remaining milliseconds of the game `record` ({black, white}), or null. */
+/** The clocks' remaining milliseconds of the game `record` ({black, white}), or null.
+ *  @param {string} record
+ *  @returns {ClockTimes | null} */
 export function loadClocks(record) {
   try {
     const data = JSON.parse(storage()?.getItem(CLOCKS_KEY) ?? "null");
+    /** @param {number} v */
     const ok = (v) => Number.isFinite(v) && v >= 0;
     if (data?.record !== record || !ok(data.black) || !ok(data.white)) return null;
     return { black: data.black, white: data.white };
@@ -183,6 +220,7 @@ export function loadClocks(record) {
   }
 }
 
+/** @param {string} record @param {ClockTimes} clocks */
 export function saveClocks(record, clocks) {
   try {
     storage()?.setItem(CLOCKS_KEY, JSON.stringify({ record, ...clocks }));
@@ -195,7 +233,8 @@ const REVIEWS_KEY = "flipside.reviews.v1";
 const REVIEWS_KEPT = 20;
 
 /** The finished reviews kept, newest last: [{record, rows, summary}]. A corrupt store is
- *  read as empty (the reviews are recomputed, the games are not touched). */
+ *  read as empty (the reviews are recomputed, the games are not touched).
+ *  @returns {KeptReview[]} */
 function loadReviews() {
   try {
     const data = JSON.parse(storage()?.getItem(REVIEWS_KEY) ?? "[]");
@@ -207,12 +246,14 @@ function loadReviews() {
   }
 }
 
-/** The saved review of the game `record`, or null. */
+/** The saved review of the game `record`, or null.
+ *  @param {string} record */
 export function loadReview(record) {
   return loadReviews().find((r) => r.record === record) ?? null;
 }
 
-/** Keep the review of `review.record` (the last REVIEWS_KEPT reviews are kept). */
+/** Keep the review of `review.record` (the last REVIEWS_KEPT reviews are kept).
+ *  @param {KeptReview} review */
 export function saveReview(review) {
   const kept = loadReviews().filter((r) => r.record !== review.record);
   kept.push(review);
@@ -226,7 +267,9 @@ export function saveReview(review) {
 const PUZZLES_KEY = "flipside.puzzles.v1";
 
 /** The player's puzzle record for `game`: {solved: [ids], streak, next, kind} (`kind`: the
- *  kind of puzzle chosen, "" for all); a corrupt store reads as a fresh start. */
+ *  kind of puzzle chosen, "" for all); a corrupt store reads as a fresh start.
+ *  @param {GameId} game
+ *  @returns {PuzzleScore} */
 export function loadPuzzleScore(game) {
   try {
     const data = JSON.parse(storage()?.getItem(PUZZLES_KEY) ?? "{}")?.[game];
@@ -240,6 +283,7 @@ export function loadPuzzleScore(game) {
   }
 }
 
+/** @param {GameId} game @param {PuzzleScore} score */
 export function savePuzzleScore(game, score) {
   try {
     const all = JSON.parse(storage()?.getItem(PUZZLES_KEY) ?? "{}") ?? {};
@@ -255,7 +299,8 @@ export function savePuzzleScore(game, score) {
 
 const LEARN_KEY = "flipside.learn.v1";
 
-/** The steps of the Themisto course learned (indices). */
+/** The steps of the Themisto course learned (indices).
+ *  @returns {{learned: number[]}} */
 function loadLearn() {
   try {
     const data = JSON.parse(storage()?.getItem(LEARN_KEY) ?? "{}") ?? {};
@@ -266,6 +311,7 @@ function loadLearn() {
   }
 }
 
+/** @param {{learned: number[]}} data */
 function saveLearn(data) {
   try {
     storage()?.setItem(LEARN_KEY, JSON.stringify(data));
@@ -275,6 +321,7 @@ function saveLearn(data) {
 }
 
 export const loadLearned = () => loadLearn().learned;
+/** @param {number[]} learned */
 export const saveLearned = (learned) => saveLearn({ ...loadLearn(), learned });
 
 const SOUNDS_KEY = "flipside.sounds.v1";
@@ -288,6 +335,7 @@ export function loadSoundsOn() {
   }
 }
 
+/** @param {boolean} on */
 export function saveSoundsOn(on) {
   try {
     storage()?.setItem(SOUNDS_KEY, on ? "on" : "off");
@@ -299,7 +347,8 @@ export function saveSoundsOn(on) {
 const FRIEND_KEY = "flipside.friend.v1";
 
 /** The game a friend's link brought: {game, side (the one you play), record (its last state
- *  seen)}, or null. The page checks it against the game on screen. */
+ *  seen)}, or null. The page checks it against the game on screen.
+ *  @returns {Friend | null} */
 export function loadFriend() {
   try {
     const data = JSON.parse(storage()?.getItem(FRIEND_KEY) ?? "null");
@@ -311,6 +360,7 @@ export function loadFriend() {
   }
 }
 
+/** @param {Friend | null} friend */
 export function saveFriend(friend) {
   try {
     if (friend) storage()?.setItem(FRIEND_KEY, JSON.stringify(friend));

@@ -7,6 +7,24 @@
 // "search") for the AI, so a long search never delays a move. While a method runs, Python's
 // progress reports (JSON strings) are posted at once as {id, type: "report", report}.
 
+/** @typedef {import("./types/messages").AnyRequest} AnyRequest */
+/** @typedef {import("./types/messages").PageToWorker} PageToWorker */
+/** @typedef {import("./types/messages").WorkerToPage} WorkerToPage */
+/** @typedef {import("./types/messages").ErrorInfo} ErrorInfo */
+/** @typedef {import("./types/messages").ProgressValues} ProgressValues */
+/** The Pyodide runtime; `_module` (its Emscripten module) is not in Pyodide's published
+ *  types: the answers read its heap's size.
+ *  @typedef {import("pyodide").PyodideAPI & {_module: {HEAP8: Int8Array}}} Pyodide */
+/** `flipside.facade.handle`, a Python function (Pyodide calls it with JavaScript strings):
+ *  a request's JSON in, the answer's JSON out; `progress` gets each report's JSON.
+ *  @typedef {(request: string, progress?: (json: string) => void) => string} Handle */
+/** `fetch`'s options with our own flag: `optional`, a miss is not fatal.
+ *  @typedef {RequestInit & {optional?: boolean}} FetchInit */
+/** An error whose message the page can translate.
+ *  @typedef {Error & {template: string, values: Record<string, unknown>}} Problem */
+/** A download counted for the start's progress (bytes: its size, over the wire, read).
+ *  @typedef {{raw: number, wire: number, read: number, known: boolean}} Download */
+
 const RUNTIME = new URL("../pyodide/", import.meta.url).href;
 // The rules methods. After a snapshot start they are answered at once, from modules imported
 // in the snapshot (flipside.facade with both games' rules); anything else (the AI) first waits
@@ -28,19 +46,26 @@ const RULES_METHODS = new Set([
   "at",
 ]);
 /** A game with a dealt opening (New game's `opening`, a record's `opening=`) reads the XOT
- *  list and may ask the AI for balanced moves: files the snapshot does not hold. */
+ *  list and may ask the AI for balanced moves: files the snapshot does not hold.
+ *  @param {(Record<string, unknown> & {options?: {opening?: unknown} | null}) | undefined} params */
 function dealsOpening(params) {
   return (
     !!params?.options?.opening ||
     Object.values(params ?? {}).some((v) => typeof v === "string" && v.includes("opening="))
   );
 }
-let pyodide = null;
+// Set by boot() before any request is answered (requests wait in `waiting` until then).
+let pyodide = /** @type {Pyodide} */ (/** @type {unknown} */ (null));
+/** @type {Handle | null} */
 let handle = null;
+/** @type {Promise<void> | null} */
 let installed = null; // Promise: the app wheel's files are in site-packages
+/** @type {AnyRequest[]} */
 const queue = [];
+/** @type {AnyRequest[]} */
 const waiting = [];
 
+/** @param {WorkerToPage} message */
 function post(message) {
   self.postMessage(message);
 }
@@ -49,25 +74,39 @@ function post(message) {
 // the English message with its {names} filled (`text`, `message`) and as the message and its
 // values (`template`, `values`), which the page translates (rules-engine.js, page/text.js).
 // N_ marks them for the extractor (python -m tools.i18n).
+/** @param {string} message */
 const N_ = (message) => message;
+/** @param {string} message @param {Record<string, unknown>} values */
 const fill = (message, values) =>
   message.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? String(values[name]) : whole));
 
-/** An error whose message the page can translate: `template` with `values`. */
+/** An error whose message the page can translate: `template` with `values`.
+ *  @param {string} template
+ *  @param {Record<string, unknown>} values
+ *  @returns {Problem} */
 function problem(template, values) {
   return Object.assign(new Error(fill(template, values)), { template, values });
 }
 
-/** An error as the page gets it: {type, message} (and the message's template and values). */
-function errorOf(err, type = err?.name || "Error") {
-  const out = { type, message: String(err?.message ?? err) };
-  if (err?.template) Object.assign(out, { template: err.template, values: err.values });
+/** Anything thrown, read as an error that may carry a template.
+ *  @typedef {{name?: string, message?: unknown, template?: string,
+ *             values?: Record<string, unknown>} | null | undefined} Thrown */
+
+/** An error as the page gets it: {type, message} (and the message's template and values).
+ *  @param {unknown} err
+ *  @param {string} [type]
+ *  @returns {ErrorInfo} */
+function errorOf(err, type = /** @type {Thrown} */ (err)?.name || "Error") {
+  const e = /** @type {Thrown} */ (err);
+  const out = { type, message: String(e?.message ?? err) };
+  if (e?.template) Object.assign(out, { template: e.template, values: e.values });
   return out;
 }
 
 // The app's files: the wheel (by name, through the lock file), then its data files (the AI's
 // evaluation weights and opening book), which the build keeps out of the wheel so that a
 // first visit does not wait for them: they are fetched here, when the AI is first asked.
+/** @type {Promise<unknown> | null} */
 let wheel = null; // Promise: the app wheel's modules are in site-packages
 function installWheel() {
   wheel ??= pyodide.loadPackage("flipside", { messageCallback: () => {} }).catch((err) => {
@@ -79,7 +118,9 @@ function installWheel() {
 
 async function installFiles() {
   await installWheel();
-  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json();
+  /** @type {Record<string, string>} */
+  const files = await (await self.fetch(`${RUNTIME}data/files.json`)).json(); // target -> served
+  /** @type {string} */
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
   await Promise.all(
     Object.entries(files).map(([target, served]) =>
@@ -88,7 +129,10 @@ async function installFiles() {
   );
 }
 
-/** Fetch one data file the build keeps out of the wheel and write it into the package. */
+/** Fetch one data file the build keeps out of the wheel and write it into the package.
+ *  @param {string} home the package's folder
+ *  @param {string} target its path in the package
+ *  @param {string} url */
 async function installData(home, target, url) {
   const response = await self.fetch(url);
   if (!response.ok) {
@@ -107,9 +151,13 @@ async function installData(home, target, url) {
 // the precache), fetched when the page first asks about a position of that game. Not the
 // AI's data files.
 const EXPLORERS = new URL("../explorer/", import.meta.url).href;
+/** @type {Map<string, Promise<void>>} */
 const explorerFiles = new Map(); // "modules" or a game -> Promise: installed
 
-/** Run `install` once for `key` (again after a failure, on the next request). */
+/** Run `install` once for `key` (again after a failure, on the next request).
+ *  @param {string} key
+ *  @param {() => Promise<void>} install
+ *  @returns {Promise<void>} */
 function installOnce(key, install) {
   if (!explorerFiles.has(key)) {
     explorerFiles.set(
@@ -120,9 +168,10 @@ function installOnce(key, install) {
       }),
     );
   }
-  return explorerFiles.get(key);
+  return /** @type {Promise<void>} */ (explorerFiles.get(key));
 }
 
+/** @param {string} home */
 async function installExplorerModules(home) {
   const response = await self.fetch(`${EXPLORERS}modules.json`);
   if (!response.ok) {
@@ -131,6 +180,7 @@ async function installExplorerModules(home) {
       status: response.status,
     });
   }
+  /** @type {Record<string, string>} */
   const files = await response.json();
   await Promise.all(
     Object.entries(files).map(([target, served]) =>
@@ -140,9 +190,11 @@ async function installExplorerModules(home) {
   pyodide.runPython("import importlib; importlib.invalidate_caches()"); // modules new since the last look
 }
 
+/** @param {unknown} record the request's record */
 async function installExplorer(record) {
   const game = /^([a-z]+)\//.exec(String(record ?? ""))?.[1];
   await installWheel();
+  /** @type {string} */
   const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
   await installOnce("modules", () => installExplorerModules(home));
   if (game)
@@ -153,10 +205,13 @@ async function installExplorer(record) {
 
 // A language's catalog (locale/<lang>.mo), fetched when a request first asks for it: the
 // rules worker answers in German before (and without) the rest of the app's files.
+/** @type {Map<string, Promise<void>>} */
 const catalogs = new Map(); // lang -> Promise
+/** @param {string | undefined} lang */
 function installCatalog(lang) {
   if (!lang || lang === "en") return null;
   if (!catalogs.has(lang)) {
+    /** @type {string} */
     const home = pyodide.runPython("import flipside, os; os.path.dirname(flipside.__file__)");
     const loading = installData(home, `locale/${lang}.mo`, `${RUNTIME}data/locale-${lang}.mo`);
     catalogs.set(
@@ -178,18 +233,23 @@ function installApp() {
   return installed;
 }
 
+/** @param {AnyRequest} request */
 async function answer({ id, method, params, lang }) {
+  /** @type {string} */
   let text;
+  // The fields the worker looks at itself (the facade checks them all).
+  const fields = /** @type {Record<string, unknown> & {options?: {opening?: unknown}}} */ (params);
   try {
-    if (method === "explore") await installExplorer(params?.record);
-    else if (!RULES_METHODS.has(method) || dealsOpening(params)) await installApp();
+    if (method === "explore") await installExplorer(fields?.record);
+    else if (!RULES_METHODS.has(method) || dealsOpening(fields)) await installApp();
     try {
       await installCatalog(lang);
     } catch {
       lang = "en"; // answered in English rather than not at all
     }
+    /** @param {string} json */
     const progress = (json) => post({ id, type: "report", report: JSON.parse(json) });
-    text = handle(JSON.stringify({ id, method, params, lang }), progress);
+    text = /** @type {Handle} */ (handle)(JSON.stringify({ id, method, params, lang }), progress);
   } catch (err) {
     post({ id, error: errorOf(err, "EngineError") });
     return;
@@ -202,9 +262,11 @@ async function answer({ id, method, params, lang }) {
 // Requests are answered one at a time, in order, except that the evaluation graph's values
 // ("value", asked for every move of a game just opened) wait behind everything else: the
 // computer's move or the hints asked after them come first.
+/** @type {AnyRequest[]} */
 const later = [];
 let running = false;
 
+/** @param {AnyRequest} request */
 function enqueue(request) {
   (request.method === "value" ? later : queue).push(request);
   if (!running) drain();
@@ -212,15 +274,19 @@ function enqueue(request) {
 
 async function drain() {
   running = true;
-  while (queue.length || later.length) await answer(queue.shift() ?? later.shift()).catch(() => {});
+  while (queue.length || later.length)
+    await answer(/** @type {AnyRequest} */ (queue.shift() ?? later.shift())).catch(() => {});
   running = false;
 }
 
 // The page's first message: the runtime's compiled WebAssembly module if another worker has
 // one (see engine.js), else null.
+/** @type {(wasm: WebAssembly.Module | null) => void} */
 let given;
+/** @type {Promise<WebAssembly.Module | null>} */
 const runtimeGiven = new Promise((resolve) => (given = resolve));
 
+/** @param {MessageEvent<PageToWorker>} event */
 self.onmessage = ({ data }) => {
   if (data?.type === "runtime") given(data.wasm ?? null);
   else if (handle) enqueue(data);
@@ -232,17 +298,23 @@ self.onmessage = ({ data }) => {
 // whose total the build writes here (SIZES). The share read of a file times its wire size
 // is what crossed the wire. The files a start needs are expected from its beginning, so the
 // total does not grow as their downloads begin.
+/** @type {Record<string, number>} */
 const SIZES = {}; // replaced by build_site.py
 const WHEEL = Object.keys(SIZES).find((name) => name.startsWith("flipside-"));
+/** @type {Map<string, Download>} */
 const downloads = new Map(); // file name -> {raw, wire, read}
+/** @type {number | null} */
 let firstByte = null;
+/** @type {number | null} */
 let firstAsked = null; // when the first counted download went out (the link's measure)
 let lastReport = 0;
 
 /** A download the start will need; `known`: its wire size is its size (hosts do not
- *  compress a wheel), so the total need not wait for its response. */
+ *  compress a wheel), so the total need not wait for its response.
+ *  @param {string | undefined} name
+ *  @param {boolean} [known] */
 function expect(name, known = false) {
-  if (SIZES[name] && !downloads.has(name)) {
+  if (name && SIZES[name] && !downloads.has(name)) {
     downloads.set(name, { raw: SIZES[name], wire: SIZES[name], read: 0, known });
   }
 }
@@ -264,12 +336,17 @@ const STAGES = {
 };
 
 /** A progress report: the text in English, and its message and values for the page (the
- *  values `got` and `size` are megabytes with one decimal, `left` whole seconds). */
+ *  values `got` and `size` are megabytes with one decimal, `left` whole seconds).
+ *  @param {string} message
+ *  @param {ProgressValues} values
+ *  @param {number | null} fraction */
 function progress(message, values, fraction) {
   post({ type: "progress", text: fill(message, values), message, values, fraction });
 }
 
-/** Report the start's progress at `stage` (a key of STAGES). */
+/** Report the start's progress at `stage` (a key of STAGES).
+ *  @param {keyof typeof STAGES} stage
+ *  @param {boolean} [force] */
 function report(stage, force = false) {
   const now = performance.now();
   if (!force && now - lastReport < 100) return;
@@ -294,6 +371,7 @@ function report(stage, force = false) {
   const seconds = firstByte === null ? 0 : (now - firstByte) / 1000;
   const rate = seconds > 0.3 ? got / seconds : 0;
   const left = rate > 0 ? Math.ceil((size - got) / rate) : null;
+  /** @param {number} n */
   const mb = (n) => (n / 1e6).toFixed(1);
   const message = left === null ? texts.sized : left <= 1 ? texts.second : texts.seconds;
   progress(message, { got: mb(got), size: mb(size), left }, got / size);
@@ -301,6 +379,7 @@ function report(stage, force = false) {
 
 // A runtime file that cannot be downloaded makes Pyodide wait forever: fail at once instead.
 let failed = false;
+/** @param {unknown} err */
 function fail(err) {
   if (failed || handle) return; // once running, a problem is answered per request
   failed = true;
@@ -310,16 +389,26 @@ self.addEventListener("unhandledrejection", (event) => fail(event.reason));
 
 const realFetch = self.fetch.bind(self);
 
+/** A fetch's URL, as text.
+ *  @param {RequestInfo | URL} input */
+const urlOf = (input) =>
+  String(/** @type {{url?: string} | undefined} */ (/** @type {unknown} */ (input))?.url ?? input);
+
+/** `fetch`, with the download counted for the progress and a failure reported at once.
+ *  @param {RequestInfo | URL} input
+ *  @param {FetchInit} [init]
+ *  @returns {Promise<Response>} */
 async function countedFetch(input, init) {
-  const url = String(input?.url ?? input);
-  const name = url.split("/").pop();
+  const url = urlOf(input);
+  const name = /** @type {string} */ (url.split("/").pop());
   let response;
   firstAsked ??= performance.now();
   try {
     response = await realFetch(input, init);
   } catch (err) {
     if (init?.optional !== true) {
-      fail(problem(N_("could not download {file}: {error}"), { file: name, error: err.message }));
+      const error = /** @type {Error} */ (err).message;
+      fail(problem(N_("could not download {file}: {error}"), { file: name, error }));
     }
     throw err;
   }
@@ -339,7 +428,7 @@ async function countedFetch(input, init) {
   downloads.set(name, download);
   // Count the bytes of a copy: the original response goes to Pyodide untouched, so the
   // browser can still use its compiled-code cache for the .wasm.
-  const reader = response.clone().body.getReader();
+  const reader = /** @type {ReadableStream<Uint8Array>} */ (response.clone().body).getReader();
   (async () => {
     for (;;) {
       const { done, value } = await reader.read();
@@ -356,12 +445,15 @@ async function countedFetch(input, init) {
 // The runtime's last byte. A normal start asks for the app wheel only then: the link carries
 // the runtime and the standard library alone (the interpreter cannot start before both are
 // in), and the wheel's 0.2 MB come in while the interpreter starts.
+/** @type {() => void} */
 let runtimeArrived;
+/** @type {Promise<void>} */
 const runtimeIn = new Promise((resolve) => (runtimeArrived = resolve));
 
 /** The link's speed so far (bytes over the wire per second, since the first request): measured
  *  from the start's own downloads once they are all in, or PROBE_MS after their first byte if
- *  they are not. Infinity when they came at once (a cache, localhost). */
+ *  they are not. Infinity when they came at once (a cache, localhost).
+ *  @returns {Promise<number>} */
 async function linkRate() {
   const begun = performance.now();
   for (;;) {
@@ -377,7 +469,7 @@ async function linkRate() {
     if (firstByte !== null && (!pending || now - firstByte >= PROBE_MS)) {
       // From the first request, not the first byte read: a busy worker reads its chunks
       // late and in bursts, which would make a slow link look fast. Latency only lowers it.
-      const seconds = (now - firstAsked) / 1000;
+      const seconds = (now - /** @type {number} */ (firstAsked)) / 1000; // asked before a byte
       return seconds > 0.05 ? got / seconds : Infinity;
     }
     if (now - begun > 10_000) return 0; // nothing came in ten seconds
@@ -387,14 +479,19 @@ async function linkRate() {
 // Files asked for ahead of Pyodide (so that they download side by side instead of one after
 // the other), or fetched by a start attempt that gave up before reading them: the next
 // request for the same URL gets that response instead of downloading it again.
+/** @type {Map<string, Promise<Response>>} */
 const ahead = new Map(); // url -> Promise<Response>
+/** @type {Map<string, Promise<Response>> | null} */
 let attempt = null; // url -> Promise<Response>, every fetch of the current start attempt
 
-/** When a request may go out: the app wheel after the runtime (see runtimeIn), all else at once. */
+/** When a request may go out: the app wheel after the runtime (see runtimeIn), all else at once.
+ *  @param {string} url
+ *  @returns {Promise<void>} */
 function inTurn(url) {
   return WHEEL && url === `${RUNTIME}${WHEEL}` ? runtimeIn : Promise.resolve();
 }
 
+/** @param {string} url */
 function fetchAhead(url) {
   if (ahead.has(url)) return;
   const response = inTurn(url).then(() => countedFetch(url));
@@ -402,10 +499,12 @@ function fetchAhead(url) {
   ahead.set(url, response);
 }
 
+/** @type {Promise<WebAssembly.Module> | null} */
 let compiled = null; // Promise<WebAssembly.Module>: the runtime, given by the page or compiled here
 
+/** @param {RequestInfo | URL} input @param {FetchInit} [init] */
 self.fetch = (input, init) => {
-  const url = String(input?.url ?? input);
+  const url = urlOf(input);
   // The runtime is compiled (or given) apart: Pyodide's own request for the .wasm needs no
   // answer (see useCompiled).
   if (compiled && url === `${RUNTIME}pyodide.asm.wasm`) return Promise.resolve(new Response(null));
@@ -432,6 +531,7 @@ const NORMAL_START_S = 2;
 
 class SlowSnapshot extends Error {}
 
+/** @returns {Promise<Uint8Array>} */
 async function fetchSnapshot() {
   const rate = await linkRate();
   if (SIZES[SNAPSHOT] > rate * NORMAL_START_S) {
@@ -439,16 +539,19 @@ async function fetchSnapshot() {
     throw new SlowSnapshot(`the link brings ${mbits} Mbit/s: the snapshot would take too long`);
   }
   const controller = new AbortController();
-  const response = await self.fetch(`${RUNTIME}${SNAPSHOT}`, {
-    optional: true,
-    signal: controller.signal,
-  });
+  const response = await self.fetch(
+    `${RUNTIME}${SNAPSHOT}`,
+    /** @type {FetchInit} */ ({ optional: true, signal: controller.signal }),
+  );
   if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
   const size = Number(response.headers.get("content-length")) || 0;
   const begun = performance.now();
   let received = 0;
-  const counted = response.body.pipeThrough(
+  const body = /** @type {ReadableStream<Uint8Array<ArrayBuffer>>} */ (response.body); // ok: it has one
+  const counted = body.pipeThrough(
     new TransformStream({
+      /** @param {Uint8Array<ArrayBuffer>} chunk
+       *  @param {TransformStreamDefaultController<Uint8Array<ArrayBuffer>>} out */
       transform(chunk, out) {
         received += chunk.byteLength;
         out.enqueue(chunk);
@@ -473,7 +576,9 @@ async function fetchSnapshot() {
 /** A stream's bytes in one ArrayBuffer: a resizable one where the browser has them, whose
  *  memory `resize(0)` gives back at once. (A plain one's waits for a full garbage collection,
  *  which an idle worker may not run for minutes: 31 MB per worker, and Pyodide keeps a
- *  reference to the snapshot in its options for the worker's life.) */
+ *  reference to the snapshot in its options for the worker's life.)
+ *  @param {ReadableStream<Uint8Array>} stream
+ *  @returns {Promise<ArrayBuffer>} */
 async function unpack(stream) {
   if (!ArrayBuffer.prototype.resize) return new Response(stream).arrayBuffer();
   const buffer = new ArrayBuffer(0, { maxByteLength: 256 << 20 });
@@ -488,11 +593,18 @@ async function unpack(stream) {
 }
 
 /** Run `start` with a TextDecoder that also reads resizable buffers (the restore decodes the
- *  snapshot's header with one, and TextDecoder refuses views of resizable buffers). */
+ *  snapshot's header with one, and TextDecoder refuses views of resizable buffers).
+ *  @template T
+ *  @param {() => Promise<T>} start
+ *  @returns {Promise<T>} */
 async function withResizableText(start) {
   const decode = TextDecoder.prototype.decode;
+  /** @this {TextDecoder} @param {AllowSharedBufferSource} [input] @param {TextDecodeOptions} [options] */
   TextDecoder.prototype.decode = function (input, options) {
-    const copy = input?.buffer?.resizable ? input.slice() : input;
+    const view = /** @type {Uint8Array | undefined} */ (input); // the restore's are bytes
+    const copy = /** @type {ArrayBuffer | undefined} */ (view?.buffer)?.resizable
+      ? view?.slice()
+      : input;
     return decode.call(this, copy, options);
   };
   try {
@@ -502,6 +614,7 @@ async function withResizableText(start) {
   }
 }
 
+/** @returns {Promise<WebAssembly.Module>} */
 async function compileRuntime() {
   const response = await countedFetch(`${RUNTIME}pyodide.asm.wasm`);
   return WebAssembly.compileStreaming(response);
@@ -512,7 +625,7 @@ async function compileRuntime() {
  *  its script, the lock file and, on a restore, the snapshot have loaded). */
 function useCompiled() {
   WebAssembly.instantiateStreaming = async (_response, imports) => {
-    const module = await compiled;
+    const module = /** @type {WebAssembly.Module} */ (await compiled); // set before Pyodide asks
     return { instance: await WebAssembly.instantiate(module, imports), module };
   };
 }
@@ -521,8 +634,13 @@ function useCompiled() {
  *  copies all of the 30 MiB heap (`HEAP8.set(snapshot)`), which touches every page, while
  *  more than half of the snapshot's pages are zeros that the new memory already holds. So
  *  while `start` runs, a copy from the snapshot's buffer skips each 4 KiB page that is zero
- *  on both sides: those pages are never touched, and the worker keeps about 18 MB less. */
+ *  on both sides: those pages are never touched, and the worker keeps about 18 MB less.
+ *  @template T
+ *  @param {Promise<Uint8Array>} snapshot
+ *  @param {() => Promise<T>} start
+ *  @returns {Promise<T>} */
 async function withSparseRestore(snapshot, start) {
+  /** @type {ArrayBufferLike | null} */
   let buffer = null;
   snapshot.then(
     (bytes) => (buffer = bytes.buffer),
@@ -530,7 +648,8 @@ async function withSparseRestore(snapshot, start) {
   );
   const set = Int8Array.prototype.set;
   const PAGE = 4096;
-  Int8Array.prototype.set = function (source, offset = 0) {
+  /** @this {Int8Array} @param {Uint8Array} source @param {number} [offset] */
+  const sparseSet = function (source, offset = 0) {
     const aligned = source?.byteOffset % 4 === 0 && this.byteOffset % 4 === 0;
     if (
       !buffer ||
@@ -543,6 +662,7 @@ async function withSparseRestore(snapshot, start) {
     }
     const from = new Uint32Array(source.buffer, source.byteOffset, source.length >> 2);
     const to = new Uint32Array(this.buffer, this.byteOffset, this.length >> 2);
+    /** @param {Uint32Array} words @param {number} at @param {number} end */
     const zero = (words, at, end) => {
       for (let i = at; i < end; i++) if (words[i] !== 0) return false;
       return true;
@@ -561,6 +681,7 @@ async function withSparseRestore(snapshot, start) {
     const tail = from.length << 2; // a length that is not a multiple of 4
     if (tail < source.length) set.call(this.subarray(tail), source.subarray(tail));
   };
+  Int8Array.prototype.set = /** @type {Int8Array["set"]} */ (sparseSet);
   try {
     return await start();
   } finally {
@@ -585,6 +706,7 @@ async function boot() {
   compiled.finally(runtimeArrived).catch(() => {});
   useCompiled();
   fetchAhead(`${RUNTIME}python_stdlib.zip`);
+  /** @type {Promise<typeof import("pyodide")>} */
   const script = import(`${RUNTIME}pyodide.mjs`);
   // The first message: the page loads its own modules once the runtime's requests are out
   // (boot.js), so that on a host with few connections they do not queue behind the page's.
@@ -595,15 +717,17 @@ async function boot() {
     lockFileURL: `${RUNTIME}pyodide-lock.json`,
     packages: ["flipside"],
   };
-  let startup = "snapshot";
+  let startup = /** @type {"snapshot" | "full"} */ ("snapshot");
   attempt = new Map();
   try {
     // Restore without the app wheel: flipside.facade is already imported in the snapshot.
-    pyodide = await withSparseRestore(snapshot, () =>
-      withResizableText(() => loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot })),
+    pyodide = /** @type {Pyodide} */ (
+      await withSparseRestore(snapshot, () =>
+        withResizableText(() => loadPyodide({ ...options, packages: [], _loadSnapshot: snapshot })),
+      )
     );
     // Restored: give the snapshot's 31 MB back.
-    const { buffer } = await snapshot;
+    const buffer = /** @type {ArrayBuffer} */ ((await snapshot).buffer); // unpack's, not shared
     if (buffer.resizable) buffer.resize(0);
   } catch (err) {
     if (err instanceof SlowSnapshot) console.info(`Flipside: a normal start (${err.message})`);
@@ -613,13 +737,15 @@ async function boot() {
     expect(WHEEL, true);
     for (const [url, response] of attempt) if (!ahead.has(url)) ahead.set(url, response);
     attempt = null;
-    pyodide = await loadPyodide(options);
+    pyodide = /** @type {Pyodide} */ (await loadPyodide(options));
   }
   attempt = null;
   ahead.clear();
   report("start", true);
   handle = pyodide.pyimport("flipside.facade").handle;
-  const info = JSON.parse(handle(JSON.stringify({ id: 0, method: "engine_info" }))).result;
+  const request = JSON.stringify({ id: 0, method: "engine_info" });
+  const info = JSON.parse(/** @type {Handle} */ (handle)(request)).result;
+  /** @type {import("./types/messages").ReadyMessage} */
   const ready = { type: "ready", info: { ...info, startup, runtime, role: self.name || "rules" } };
   try {
     post({ ...ready, wasm: await compiled });

@@ -13,6 +13,10 @@ import {
 } from "../board.js";
 import { N_, tr } from "../i18n.js";
 
+/** @typedef {import("../types/games").OthelloState} OthelloState */
+/** @typedef {import("../types/games").ValueMark} ValueMark */
+
+/** @type {import("../types/games").GameView<OthelloState>} */
 export const othello = {
   id: "othello",
   title: "Othello",
@@ -74,6 +78,7 @@ export const othello = {
   firstLabels: { label: N_("You play"), first: N_("Black (moves first)"), second: N_("White") },
   /** The dialog's `choices` as options for the facade ({options} or {error}). */
   newGameOptions(c) {
+    /** @type {import("../types/messages").NewGameOptions} */
     const options = {};
     if (c.handicap !== "0")
       Object.assign(options, { handicap: Number(c.handicap), handicapFor: c["handicap-for"] });
@@ -104,7 +109,7 @@ export const othello = {
               : tr("A series is first to 1–{most} points.", { most }),
         };
       }
-      options.series = { kind: c.series, target };
+      options.series = { kind: /** @type {"games" | "points"} */ (c.series), target };
     }
     return { options };
   },
@@ -180,13 +185,13 @@ export const othello = {
     drawFrame(ctx, geo);
     const { cells, anim, state } = frame;
     if (!cells) return;
-    const animating = anim && anim.t < 1;
+    const animating = state && anim && anim.t < 1; // a move's animation follows its state
     const flipped = new Set(animating ? state.changed : []);
     for (let sq = 0; sq < 64; sq++) {
       const now = cells[sq];
       if (animating && sq === state.lastMove) {
         drawDisc(ctx, geo, sq, now, 1, Math.min(1, 0.55 + anim.t * 1.5));
-      } else if (flipped.has(sq)) {
+      } else if (animating && flipped.has(sq)) {
         // Turn the disc over: it narrows to its edge, then widens showing the other side.
         drawDisc(
           ctx,
@@ -203,9 +208,10 @@ export const othello = {
     if (state?.lastMove != null) drawMarker(ctx, geo, state.lastMove);
     const valued = new Set((frame.hints || []).map((hint) => hint.sq));
     for (const sq of frame.legal) {
-      if (!valued.has(sq)) drawHint(ctx, geo, sq, state.toMove, sq === frame.hover);
+      if (!valued.has(sq)) drawHint(ctx, geo, sq, state?.toMove, sq === frame.hover);
     }
-    for (const hint of frame.hints || []) drawValue(ctx, geo, hint);
+    // Othello's marks are all values (hintMarks above).
+    for (const hint of frame.hints || []) drawValue(ctx, geo, /** @type {ValueMark} */ (hint));
     if (frame.cursor != null) drawCursor(ctx, geo, frame.cursor);
   },
 };

@@ -16,14 +16,25 @@ import {
 } from "../board.js";
 import { N_, ntr, tr } from "../i18n.js";
 
+/** @typedef {import("../types/games").ThemistoState} ThemistoState */
+/** @typedef {import("../types/games").ThemistoHints} ThemistoHints */
+/** @typedef {import("../types/games").Target} Target */
+/** @typedef {import("../types/games").HintMark} HintMark */
+/** @typedef {import("../types/games").Geometry} Geometry */
+/** @typedef {import("../types/games").Anim} Anim */
+
 const GOLD = "#f2c14e";
 const SLIDE = 0.55; // share of the animation spent sliding; the rest turns disks over
 
-/** The facade's targets of the disk on `sq`: [{to, plain, capture, captures}]. */
+/** The facade's targets of the disk on `sq`: [{to, plain, capture, captures}].
+ *  @param {ThemistoState | null} state
+ *  @param {number | null | undefined} sq
+ *  @returns {Target[]} */
 export function targetsOf(state, sq) {
   return (sq != null && state?.extra?.targets?.[String(sq)]) || [];
 }
 
+/** @type {import("../types/games").GameView<ThemistoState, ThemistoHints>} */
 export const themisto = {
   id: "themisto",
   title: "Themisto",
@@ -78,7 +89,7 @@ export const themisto = {
   editorOpen(state, $) {
     $("pending-one").checked = !!state.extra?.pending?.one;
     $("pending-two").checked = !!state.extra?.pending?.two;
-    $("editor-limit").value = state.extra.moveLimit ?? 0;
+    $("editor-limit").value = String(state.extra.moveLimit ?? 0);
   },
   /** The editor's Themisto parameters of `editor_check`: pending lost turns, move limit. */
   editorParams: ($) => ({
@@ -114,9 +125,13 @@ export const themisto = {
   hintMarks(state, selection, hints) {
     if (selection.selected == null)
       return hints.bestFrom == null ? [] : [{ sq: hints.bestFrom, ring: true }];
+    /** @type {HintMark[]} */
     const marks = [];
     for (const t of targetsOf(state, selection.selected)) {
-      const names = [t.plain, t.capture].filter((name) => name && name in hints.values);
+      const names = [t.plain, t.capture].filter(
+        /** @type {(name: string | null) => name is string} */
+        (name) => !!name && name in hints.values,
+      );
       if (!names.length) continue;
       const name = names.reduce((a, b) => (hints.values[b] > hints.values[a] ? b : a));
       const exact = hints.exactMoves.includes(name);
@@ -141,8 +156,9 @@ export const themisto = {
     const target = targetsOf(state, selection.selected).find((t) => t.to === sq);
     if (target) {
       if (target.plain && target.capture)
-        return { choice: { from: selection.selected, ...target } };
-      return { move: target.plain ?? target.capture };
+        // a target is a destination of the selected disk
+        return { choice: { from: /** @type {number} */ (selection.selected), ...target } };
+      return { move: /** @type {string} */ (target.plain ?? target.capture) }; // one or both
     }
     if (state.legal.includes(sq) && sq !== selection.selected) return { select: sq };
     return { select: null };
@@ -184,7 +200,7 @@ export const themisto = {
     if (!target) return tr("{square}, empty", { square });
     const words = {
       square,
-      from: squareLabel(selection.selected),
+      from: squareLabel(/** @type {number} */ (selection.selected)), // a target's disk
       captures: target.captures?.map(squareLabel).join(" "),
     };
     if (target.plain && target.capture) {
@@ -206,7 +222,7 @@ export const themisto = {
     drawFrame(ctx, geo);
     const { cells, anim, state, selection } = frame;
     if (!cells) return;
-    if (anim && anim.t < 1 && state.lastFrom != null) {
+    if (anim && anim.t < 1 && state?.lastFrom != null) {
       drawSlide(ctx, geo, cells, anim, state);
       return;
     }
@@ -240,7 +256,11 @@ export const themisto = {
   },
 };
 
-/** A destination: a dot, with an outer ring when a capture is possible there. */
+/** A destination: a dot, with an outer ring when a capture is possible there.
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {Geometry} geo
+ *  @param {Target} target
+ *  @param {boolean} hovered */
 function drawTarget(ctx, geo, target, hovered) {
   const [x, y] = centre(geo, target.to);
   ctx.fillStyle = "rgba(242, 193, 78, 0.85)";
@@ -251,10 +271,15 @@ function drawTarget(ctx, geo, target, hovered) {
 }
 
 /** The last move animated: the disk slides from lastFrom to lastMove, then it and the
- *  captured disks turn over. */
+ *  captured disks turn over (a slide has both squares).
+ *  @param {CanvasRenderingContext2D} ctx
+ *  @param {Geometry} geo
+ *  @param {string} cells
+ *  @param {Anim} anim
+ *  @param {ThemistoState} state */
 function drawSlide(ctx, geo, cells, anim, state) {
-  const from = state.lastFrom;
-  const to = state.lastMove;
+  const from = /** @type {number} */ (state.lastFrom);
+  const to = /** @type {number} */ (state.lastMove);
   const turning = new Set(state.changed);
   if (anim.t < SLIDE) {
     for (let sq = 0; sq < 64; sq++) {

@@ -5,10 +5,24 @@
 import { N_ } from "../i18n.js";
 import { ENTRY_VERSION } from "./db.js";
 
+/** @typedef {import("../types/library").Backup} Backup */
+/** @typedef {import("../types/library").BackupGame} BackupGame */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").PuzzleAttempt} PuzzleAttempt */
+/** @typedef {import("../types/library").ReadBackup} ReadBackup */
+/** @typedef {import("../types/library").StoredReview} StoredReview */
+/** @typedef {import("../types/state").LibrarySummary} LibrarySummary */
+
 export const BACKUP_FORMAT = "flipside-library";
 export const BACKUP_VERSION = 1;
 
-/** The backup of `entries`, `reviews` and `puzzles` as an object (JSON.stringify it). */
+/**
+ * The backup of `entries`, `reviews` and `puzzles` as an object (JSON.stringify it).
+ * @param {Entry[]} entries
+ * @param {StoredReview[]} reviews
+ * @param {PuzzleAttempt[]} puzzles
+ * @returns {Backup}
+ */
 export function makeBackup(entries, reviews, puzzles) {
   return {
     format: BACKUP_FORMAT,
@@ -22,6 +36,10 @@ export function makeBackup(entries, reviews, puzzles) {
 
 /** A problem with a backup file, in words (an English template for tr, and its values). */
 export class BackupError extends Error {
+  /**
+   * @param {string} template an English text marked with N_
+   * @param {Record<string, string>} [values] its {names}
+   */
   constructor(template, values = {}) {
     super(template);
     this.template = template;
@@ -30,45 +48,82 @@ export class BackupError extends Error {
 }
 
 /** Read a backup's text: {games, reviews, puzzles}, each game with at least its record, or a
- *  BackupError saying what is wrong. */
+ *  BackupError saying what is wrong.
+ *  @param {string} text
+ *  @returns {ReadBackup} */
 export function readBackup(text) {
+  /** @type {unknown} */
   let data;
   try {
     data = JSON.parse(text);
   } catch {
     throw new BackupError(N_("this file is not a Flipside backup (it is not JSON)"));
   }
-  if (data?.format !== BACKUP_FORMAT)
+  if (field(data, "format") !== BACKUP_FORMAT)
     throw new BackupError(N_("this file is not a Flipside backup"));
-  if (data.version !== BACKUP_VERSION) {
+  const version = field(data, "version");
+  if (version !== BACKUP_VERSION) {
     throw new BackupError(
       N_("this backup was made by another version of Flipside (version {version})"),
-      { version: String(data.version) },
+      { version: String(version) },
     );
   }
-  const list = (value) => (Array.isArray(value) ? value : []);
-  const games = list(data.games).filter(
-    (g) => g && typeof g === "object" && typeof g.record === "string",
+  const list = (/** @type {string} */ name) => {
+    const value = field(data, name);
+    return Array.isArray(value) ? /** @type {unknown[]} */ (value) : [];
+  };
+  const games = list("games").filter(
+    /** @type {(g: unknown) => g is BackupGame} */
+    (g) => !!g && typeof g === "object" && typeof field(g, "record") === "string",
   );
-  const reviews = list(data.reviews).filter(
-    (r) => typeof r?.id === "string" && Array.isArray(r.rows) && r.summary,
+  const reviews = list("reviews").filter(
+    /** @type {(r: unknown) => r is StoredReview} */
+    (r) =>
+      typeof field(r, "id") === "string" &&
+      Array.isArray(field(r, "rows")) &&
+      !!field(r, "summary"),
   );
-  const puzzles = list(data.puzzles).filter(
+  const puzzles = list("puzzles").filter(
+    /** @type {(p: unknown) => p is PuzzleAttempt} */
     (p) =>
-      typeof p?.game === "string" &&
-      Number.isInteger(p.id) &&
-      (p.result === "solved" || p.result === "failed"),
+      typeof field(p, "game") === "string" &&
+      Number.isInteger(field(p, "id")) &&
+      (field(p, "result") === "solved" || field(p, "result") === "failed"),
   );
-  return { games, reviews, puzzles, skipped: list(data.games).length - games.length };
+  return { games, reviews, puzzles, skipped: list("games").length - games.length };
+}
+
+/**
+ * The field `name` of a JSON value (undefined when it is not an object).
+ * @param {unknown} value
+ * @param {string} name
+ */
+function field(value, name) {
+  return value && typeof value === "object"
+    ? /** @type {Record<string, unknown>} */ (value)[name]
+    : undefined;
 }
 
 /** A game of a backup as a stored entry, its facts (moves, result) from the engine's
- *  `summary` of its record, what the backup says of it (players, dates, names) kept. */
+ *  `summary` of its record, what the backup says of it (players, dates, names) kept.
+ *  @param {Record<string, unknown>} game what the file says of the game
+ *  @param {LibrarySummary} summary
+ *  @param {string} id
+ *  @returns {Entry} */
 export function entryFromBackup(game, summary, id) {
-  const text = (v) => (typeof v === "string" && v ? v : null);
-  const time = (v, fallback) => (Number.isFinite(v) ? v : fallback);
+  const text = (/** @type {unknown} */ v) => (typeof v === "string" && v ? v : null);
+  const time = (/** @type {unknown} */ v, /** @type {number} */ fallback) =>
+    typeof v === "number" && Number.isFinite(v) ? v : fallback;
   const started = time(game.started, Date.now());
-  const players = game.players && typeof game.players === "object" ? game.players : {};
+  /**
+   * An object of the file's, kept as it is (as the backup wrote it), or null.
+   * @template T
+   * @param {unknown} v
+   * @returns {T | null}
+   */
+  const object = (v) => (v && typeof v === "object" ? /** @type {T} */ (v) : null);
+  /** @type {Record<string, string | null>} */
+  const players = object(game.players) ?? {};
   return {
     id,
     v: ENTRY_VERSION,
@@ -86,11 +141,11 @@ export function entryFromBackup(game, summary, id) {
     you: text(game.you),
     opponent: text(game.opponent) ?? "human",
     mixed: game.mixed === true,
-    names: game.names && typeof game.names === "object" ? game.names : null,
+    names: object(game.names),
     date: text(game.date),
     place: text(game.place),
     opening: summary.opening ?? text(game.opening),
-    accuracy: game.accuracy && typeof game.accuracy === "object" ? game.accuracy : null,
+    accuracy: object(game.accuracy),
     reviewed: game.reviewed === true,
     rev: 1,
   };

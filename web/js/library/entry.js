@@ -5,24 +5,36 @@
 
 import { ENTRY_VERSION } from "./db.js";
 
+/** @typedef {import("../types/app").Settings} Settings */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").NewEntry} NewEntry */
+/** @typedef {import("../types/state").Side} Side */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {Record<Side, string | null>} Players */
+
 /** Who played each side: {side: level} for the computer's sides (its level as text), null
- *  for a person. Watching, the second side plays at `level2`. */
+ *  for a person. Watching, the second side plays at `level2`.
+ *  @param {State} state
+ *  @param {Settings} settings
+ *  @returns {Players} */
 export function playersOf(state, settings) {
   const second = state.sides[1];
-  const levelOf = (side) =>
+  const levelOf = (/** @type {Side} */ side) =>
     String(
       settings.computer === "both" && side === second
         ? (settings.level2 ?? settings.level)
         : settings.level,
     );
-  const computer = (side) => settings.computer === "both" || settings.computer === side;
+  const computer = (/** @type {Side} */ side) =>
+    settings.computer === "both" || settings.computer === side;
   return Object.fromEntries(
     state.sides.map((side) => [side, computer(side) ? levelOf(side) : null]),
   );
 }
 
 /** The opponent, one key per kind: "human" (two players), "watch", "level:<L>" (the computer
- *  at level L, a number or a chosen error such as "loss:2"). */
+ *  at level L, a number or a chosen error such as "loss:2").
+ *  @param {Players} players */
 export function opponentOf(players) {
   const levels = Object.values(players);
   if (levels.every((l) => l === null)) return "human";
@@ -30,7 +42,10 @@ export function opponentOf(players) {
   return `level:${levels.find((l) => l !== null)}`;
 }
 
-/** The side the person played against the computer, or null. */
+/**
+ * The side the person played against the computer, or null.
+ * @param {Players} players
+ */
 export function youOf(players) {
   const levels = Object.entries(players);
   const people = levels.filter(([, level]) => level === null);
@@ -38,7 +53,9 @@ export function youOf(players) {
 }
 
 /** The game's outcome for the list: "win" / "loss" / "draw" for the person against the
- *  computer, "draw" or the winning side otherwise; null while unfinished. */
+ *  computer, "draw" or the winning side otherwise; null while unfinished.
+ *  @param {Pick<NewEntry, "over" | "result" | "you">} entry
+ *  @returns {string | null} */
 export function outcomeOf(entry) {
   if (!entry.over || !entry.result) return null;
   const winner = entry.result.winner;
@@ -47,7 +64,10 @@ export function outcomeOf(entry) {
   return winner;
 }
 
-/** The disc margin for the person (Othello), or for the winner otherwise; null without one. */
+/**
+ * The disc margin for the person (Othello), or for the winner otherwise; null without one.
+ * @param {Pick<NewEntry, "result" | "sides" | "you">} entry
+ */
 export function marginOf(entry) {
   const score = entry.result?.score;
   if (!Array.isArray(score) || score.length !== 2) return null;
@@ -64,7 +84,13 @@ export function newId() {
 }
 
 /** The entry of `state` (the game on screen) for game `id`, building on `before` (the
- *  stored entry, or null for a new game). */
+ *  stored entry, or null for a new game); `extra`: how it began, its opening's name.
+ *  @param {string} id
+ *  @param {State} state
+ *  @param {Settings} settings
+ *  @param {NewEntry | null} before
+ *  @param {{source?: string, opening?: string | null}} [extra]
+ *  @returns {NewEntry} */
 export function entryOf(id, state, settings, before, extra = {}) {
   const now = Date.now();
   const players = playersOf(state, settings);
@@ -101,7 +127,8 @@ export function entryOf(id, state, settings, before, extra = {}) {
 }
 
 /** Whether an entry counts for the rating: a game begun here against one computer level
- *  from the usual start (no set-up position, no handicap), finished, the opponent unchanged. */
+ *  from the usual start (no set-up position, no handicap), finished, the opponent unchanged.
+ *  @param {Entry} entry */
 export function rated(entry) {
   return (
     entry.over &&
@@ -113,7 +140,11 @@ export function rated(entry) {
   );
 }
 
-/** The score (1, 0.5, 0) of a rated entry for the person. */
+/**
+ * The score (1, 0.5, 0) of a rated entry for the person.
+ * @param {Entry} entry
+ * @returns {0 | 0.5 | 1}
+ */
 export function scoreOf(entry) {
   const outcome = outcomeOf(entry);
   return outcome === "win" ? 1 : outcome === "draw" ? 0.5 : 0;

@@ -9,13 +9,33 @@ import { entryFromBackup, makeBackup, readBackup } from "./backup.js";
 import { failureText } from "./keeper.js";
 import { newId } from "./entry.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").LibraryAccess} LibraryAccess */
+/** @typedef {import("../types/library").StoredReview} StoredReview */
+/** @typedef {import("./db.js").Library} Library */
+
+/**
+ * What an import did: games added, games already kept, and the games it could not read.
+ * @typedef {{added: number, duplicates: number, errors: string[]}} Imported
+ */
+
 /** The files part of the Games view of `app`; `store` as the view's; `view`: {status(text),
- *  refresh()} of the view. */
+ *  refresh()} of the view.
+ *  @param {App} app
+ *  @param {LibraryAccess} store
+ *  @param {{status: (text: string) => void, refresh: () => Promise<void>}} view */
 export function createFiles(app, store, { status, refresh }) {
   const { $ } = app;
 
   // -- export and import -------------------------------------------------------------------------
 
+  /**
+   * Download `text` as the file `name`.
+   * @param {string} text
+   * @param {string} name
+   * @param {string} type its MIME type
+   */
   function save(text, name, type) {
     const url = URL.createObjectURL(new Blob([text], { type }));
     const a = document.createElement("a");
@@ -29,7 +49,7 @@ export function createFiles(app, store, { status, refresh }) {
   }
 
   const stamp = () => new Date().toISOString().slice(0, 10);
-  const exportEntry = (entry) => ({
+  const exportEntry = (/** @type {Entry} */ entry) => ({
     record: entry.record,
     black: entry.names?.black ?? (entry.players?.black ? `Flipside ${entry.players.black}` : ""),
     white: entry.names?.white ?? (entry.players?.white ? `Flipside ${entry.players.white}` : ""),
@@ -37,16 +57,18 @@ export function createFiles(app, store, { status, refresh }) {
     place: entry.place ?? "",
   });
 
+  /** @param {Entry} entry */
   async function exportOne(entry) {
     try {
       const files = await engine.call("library_export", { entries: [exportEntry(entry)] });
       if (files.ggf) save(files.ggf, `flipside-${entry.game}-${entry.id}.ggf`, "text/plain");
-      else save(files.text, `flipside-${entry.game}-${entry.id}.txt`, "text/plain");
+      else save(String(files.text), `flipside-${entry.game}-${entry.id}.txt`, "text/plain");
     } catch (err) {
       status(tr("Cannot export: {error}.", { error: errorText(err) }));
     }
   }
 
+  /** @param {"ggf" | "text" | "backup"} kind */
   async function exportAll(kind) {
     const library = store.library();
     if (!library) return;
@@ -69,15 +91,16 @@ export function createFiles(app, store, { status, refresh }) {
         return;
       }
       const files = await engine.call("library_export", { entries: chosen.map(exportEntry) });
-      if (kind === "ggf") save(files.ggf, `flipside-othello-${stamp()}.ggf`, "text/plain");
-      else save(files.text, `flipside-themisto-${stamp()}.txt`, "text/plain");
+      if (kind === "ggf") save(String(files.ggf), `flipside-othello-${stamp()}.ggf`, "text/plain");
+      else save(String(files.text), `flipside-themisto-${stamp()}.txt`, "text/plain");
     } catch (err) {
       status(tr("Cannot export: {error}.", { error: errorText(err) }));
     }
   }
 
   /** Import a backup, a GGF file or a text file of games: new games are added, games already
-   *  in the library (the same record) are recognised and left as they are. */
+   *  in the library (the same record) are recognised and left as they are.
+   *  @param {File | undefined} file */
   async function importFile(file) {
     const library = store.library();
     if (!library || !file) return;
@@ -117,7 +140,15 @@ export function createFiles(app, store, { status, refresh }) {
     }
   }
 
+  /**
+   * @param {Library} library
+   * @param {string} text
+   * @param {Set<string>} records the records already kept
+   * @param {string} name the file's
+   * @returns {Promise<Imported>}
+   */
   async function importGames(library, text, records, name) {
+    /** @type {import("../types/messages").OnReport<"library_read">} */
     const reading = (report) =>
       report.type === "progress" &&
       status(
@@ -132,6 +163,7 @@ export function createFiles(app, store, { status, refresh }) {
       tr("game {number}: {error}", { number: e.number, error: e.message }),
     );
     const now = Date.now();
+    /** @type {Entry[]} */
     const added = [];
     let duplicates = 0;
     for (const [i, game] of read.games.entries()) {
@@ -158,18 +190,27 @@ export function createFiles(app, store, { status, refresh }) {
     return { added: added.length, duplicates, errors };
   }
 
+  /**
+   * @param {Library} library
+   * @param {string} text
+   * @param {Set<string>} records the records already kept
+   * @returns {Promise<Imported>}
+   */
   async function importBackup(library, text, records) {
     const backup = readBackup(text); // a BackupError says what is wrong, in words
     const summaries = backup.games.length
       ? await engine.call("library_summaries", { records: backup.games.map((g) => g.record) })
       : [];
+    /** @type {string[]} */
     const errors = [];
+    /** @type {Entry[]} */
     const added = [];
-    const ids = new Map();
+    /** @type {Map<string, string>} */
+    const ids = new Map(); // the backup's id -> the new one
     let duplicates = 0;
     for (const [i, game] of backup.games.entries()) {
       const summary = summaries[i];
-      if (summary.error) {
+      if (summary.error !== undefined) {
         errors.push(summary.error);
         continue;
       }
@@ -182,9 +223,10 @@ export function createFiles(app, store, { status, refresh }) {
       if (typeof game.id === "string") ids.set(game.id, id);
       added.push(entryFromBackup(game, summary, id));
     }
-    const reviews = backup.reviews
-      .filter((r) => ids.has(r.id))
-      .map((r) => ({ id: ids.get(r.id), record: r.record, rows: r.rows, summary: r.summary }));
+    const reviews = backup.reviews.flatMap((r) => {
+      const id = ids.get(r.id);
+      return id ? [{ id, record: r.record, rows: r.rows, summary: r.summary }] : [];
+    });
     await library.putAll(added, reviews);
     const attempts = new Set((await library.puzzles()).map((p) => `${p.game}|${p.id}|${p.at}`));
     for (const attempt of backup.puzzles) {
@@ -201,6 +243,7 @@ export function createFiles(app, store, { status, refresh }) {
 
   // -- storage ---------------------------------------------------------------------------------
 
+  /** @type {boolean | null} */
   let persisted = null;
 
   async function askPersistence() {
@@ -231,7 +274,8 @@ export function createFiles(app, store, { status, refresh }) {
     try {
       const estimate = await navigator.storage?.estimate?.();
       if (estimate?.usage !== undefined) {
-        const mb = (bytes) => formatNumber(bytes / 1e6, { maximumFractionDigits: 1 });
+        const mb = (/** @type {number} */ bytes) =>
+          formatNumber(bytes / 1e6, { maximumFractionDigits: 1 });
         parts.push(
           estimate.quota
             ? tr("Flipside uses {used} MB of the {quota} MB this browser allows.", {
@@ -251,8 +295,9 @@ export function createFiles(app, store, { status, refresh }) {
   $("library-export-text").addEventListener("click", () => exportAll("text"));
   $("library-export-backup").addEventListener("click", () => exportAll("backup"));
   $("library-import").addEventListener("change", (event) => {
-    importFile(event.target.files?.[0]);
-    event.target.value = "";
+    const input = /** @type {HTMLInputElement} */ (event.target);
+    importFile(input.files?.[0]);
+    input.value = "";
   });
 
   return { exportOne, askPersistence, renderStorage };

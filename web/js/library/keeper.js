@@ -14,16 +14,55 @@ import { tr } from "../i18n.js";
 import { failureKind } from "./db.js";
 import { entryOf, newId } from "./entry.js";
 
+/** @typedef {import("../types/app").NoticeAction} NoticeAction */
+/** @typedef {import("../types/app").Settings} Settings */
+/** @typedef {import("../types/app").TabGame} TabGame */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").Failure} Failure */
+/** @typedef {import("../types/library").KeptReview} KeptReview */
+/** @typedef {import("../types/library").NewEntry} NewEntry */
+/** @typedef {import("../types/library").PuzzleAttempt} PuzzleAttempt */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {import("./db.js").Library} Library */
+
+/**
+ * What the keeper asks of the page: the computer's settings now, the opening name known for
+ * a record, a notice in the page, and where this tab notes its game.
+ * @typedef {object} KeeperHooks
+ * @property {() => Settings} settings
+ * @property {(record: string) => string | null} opening
+ * @property {(text: string, action?: NoticeAction | null) => void} notice
+ * @property {(game: string, id: string, record: string) => void} session
+ */
+
+/**
+ * The game on screen, as last written: its id, record and revision (null: not written yet),
+ * its entry, how it began.
+ * @typedef {object} Current
+ * @property {string} id
+ * @property {string} record
+ * @property {number | null} rev
+ * @property {NewEntry | null} entry
+ * @property {string} source
+ */
+
+/** What `keep` is told of the state (page/games.js).
+ *  @typedef {import("../types/app").KeepOptions & {practice?: boolean, tabGame?: TabGame | null}} KeeperOptions */
+
 export const CHANNEL = "flipside-library";
 export const LOCK_PREFIX = "flipside.game.";
 
-/** The names of the games other tabs have open (their Web Locks); empty without the API. */
+/**
+ * The names of the games other tabs have open (their Web Locks); empty without the API.
+ * @param {string | null} [mine] this tab's game, left out
+ * @returns {Promise<Set<string>>}
+ */
 export async function gamesOpenElsewhere(mine = null) {
   try {
     const { held = [] } = (await navigator.locks?.query()) ?? {};
     return new Set(
       held
-        .map((lock) => lock.name)
+        .map((lock) => lock.name ?? "")
         .filter((name) => name.startsWith(LOCK_PREFIX))
         .map((name) => name.slice(LOCK_PREFIX.length))
         .filter((id) => id !== mine),
@@ -37,16 +76,27 @@ export class Keeper {
   /** `library`: the open Library (db.js); `hooks`: {settings(), opening(record), notice(text,
    *  action), session(game, id, record)}: the computer's settings now, the opening name known
    *  for a record, a notice in the page, and where this tab notes its game. */
+  /**
+   * @param {Library} library
+   * @param {KeeperHooks} hooks
+   */
   constructor(library, hooks) {
     this.library = library;
     this.hooks = hooks;
-    this.current = null; // {id, record, rev, entry}: the game on screen, as last written
+    /** @type {Current | null} */
+    this.current = null; // the game on screen, as last written
+    /** @type {((value?: unknown) => void) | null} */
     this.released = null; // releases the Web Lock of the game on screen
     this.channel = typeof BroadcastChannel === "function" ? new BroadcastChannel(CHANNEL) : null;
-    this.failure = null; // the last storage failure ({kind, message}), shown in the Games view
+    /** @type {Failure | null} */
+    this.failure = null; // the last storage failure, shown in the Games view
     this.told = false; // the player has been told of a storage failure this session
+    /** @type {string | null} */
     this.lockedId = null; // the id whose Web Lock this tab holds
+    /** @type {Promise<unknown>} */
     this.chain = Promise.resolve(); // one change at a time: each builds on the last revision
+    /** @type {string | undefined} */
+    this.naming = undefined; // the game and opening name being written (keepOpening)
     // A page that is left (perhaps into the back/forward cache) lets go of its game's lock, so
     // that the next page of this tab does not take it for another tab's game.
     window.addEventListener("pagehide", () => {
@@ -56,7 +106,12 @@ export class Keeper {
     });
   }
 
-  /** Run `change` after every change asked before it. */
+  /**
+   * Run `change` after every change asked before it.
+   * @template T
+   * @param {() => T | Promise<T>} change
+   * @returns {Promise<T>}
+   */
   serial(change) {
     const run = this.chain.then(change);
     this.chain = run.catch(() => {});
@@ -65,7 +120,9 @@ export class Keeper {
 
   /** Keep `state`, the new game on screen. `continued`: it follows the game on screen (a
    *  move, an undo); `libraryId`: opened from the library; `source`: how a new game began;
-   *  `practice`: a puzzle or a lesson step, which is not a game and is not kept. */
+   *  `practice`: a puzzle or a lesson step, which is not a game and is not kept.
+   *  @param {State} state
+   *  @param {KeeperOptions} [options] */
   keep(
     state,
     { continued = false, libraryId = null, source = null, practice = false, tabGame = null } = {},
@@ -77,7 +134,13 @@ export class Keeper {
     });
   }
 
-  /** Which stored game `state` is (this.current), before it is written. */
+  /**
+   * Which stored game `state` is (this.current), before it is written.
+   * @param {State} state
+   * @param {string | null} libraryId
+   * @param {TabGame | null} tabGame
+   * @param {string | null} source
+   */
   async identify(state, libraryId, tabGame, source) {
     const fresh = source === "new"; // a game just begun is never one already kept
     if (!fresh && !libraryId && this.current?.record === state.record) return;
@@ -100,7 +163,10 @@ export class Keeper {
     });
   }
 
-  /** The game on screen is now `current` (or none): hold its lock. */
+  /**
+   * The game on screen is now `current` (or none): hold its lock.
+   * @param {Current | null} current
+   */
   follow(current) {
     if (this.lockedId !== (current?.id ?? null)) {
       this.released?.();
@@ -122,7 +188,10 @@ export class Keeper {
     this.current = current;
   }
 
-  /** Write the game on screen (from its first move on). */
+  /**
+   * Write the game on screen (from its first move on).
+   * @param {State} state
+   */
   async write(state) {
     const current = this.current;
     if (!current) return;
@@ -143,17 +212,23 @@ export class Keeper {
           ),
         );
       }
-      this.current.rev = written.entry.rev;
-      this.current.entry = written.entry;
+      const stored = /** @type {Entry} */ (written.entry); // a save without a revision never conflicts
+      const now = /** @type {Current} */ (this.current); // `current`, or its fork (above)
+      now.rev = stored.rev;
+      now.entry = stored;
       this.failure = null;
-      this.hooks.session(state.game, written.entry.id, state.record);
-      this.announce(written.entry.id);
+      this.hooks.session(state.game, stored.id, state.record);
+      this.announce(stored.id);
     } catch (err) {
       this.failed(err);
     }
   }
 
-  /** Tell the other tabs that game `id` changed (or was deleted). */
+  /**
+   * Tell the other tabs that game `id` changed (or was deleted).
+   * @param {string | null} id
+   * @param {string} [kind] "changed", "deleted", "puzzle"
+   */
   announce(id, kind = "changed") {
     try {
       this.channel?.postMessage({ kind, id });
@@ -162,16 +237,24 @@ export class Keeper {
     }
   }
 
-  /** A write that failed: said once a session, kept for the Games view; the game goes on. */
+  /**
+   * A write that failed: said once a session, kept for the Games view; the game goes on.
+   * @param {unknown} err
+   */
   failed(err) {
     const kind = failureKind(err);
-    this.failure = { kind, message: String(err?.message ?? err) };
+    const message = /** @type {{message?: unknown} | null | undefined} */ (err)?.message;
+    this.failure = { kind, message: String(message ?? err) };
     if (this.told) return;
     this.told = true;
     this.hooks.notice(failureText(kind, this.failure.message));
   }
 
-  /** The entry `record` is kept as (this tab's game if it is that record), or null. */
+  /**
+   * The entry `record` is kept as (this tab's game if it is that record), or null.
+   * @param {string} record
+   * @returns {Promise<NewEntry | null>}
+   */
   async entryOfRecord(record) {
     if (this.current?.record === record && this.current.rev !== null) return this.current.entry;
     const found = await this.library.byRecord(record);
@@ -179,7 +262,9 @@ export class Keeper {
   }
 
   /** The opening's name arrived (`name`: it names the game on screen, or null): written into
-   *  the game's entry once, not on every redraw. */
+   *  the game's entry once, not on every redraw.
+   *  @param {unknown} _opening
+   *  @param {string | null} name */
   keepOpening(_opening, name) {
     const current = this.current;
     if (
@@ -193,6 +278,10 @@ export class Keeper {
     return this.serial(() => this.nameOpening(current, name));
   }
 
+  /**
+   * @param {Current} current
+   * @param {string} name
+   */
   async nameOpening(current, name) {
     if (this.current !== current || !current.entry) return;
     try {
@@ -207,11 +296,15 @@ export class Keeper {
     }
   }
 
-  /** Keep a finished review with the game it reviews. */
+  /**
+   * Keep a finished review with the game it reviews.
+   * @param {KeptReview} review
+   */
   keepReview(review) {
     return this.serial(() => this.saveReview(review));
   }
 
+  /** @param {KeptReview} review */
   async saveReview(review) {
     try {
       const entry = await this.entryOfRecord(review.record);
@@ -221,7 +314,7 @@ export class Keeper {
       );
       await this.library.saveReview(entry.id, review, accuracy);
       if (this.current?.id === entry.id) {
-        this.current.entry = await this.library.get(entry.id);
+        this.current.entry = (await this.library.get(entry.id)) ?? null;
         this.current.rev = this.current.entry?.rev ?? null;
       }
       this.announce(entry.id);
@@ -230,11 +323,15 @@ export class Keeper {
     }
   }
 
-  /** Keep a puzzle attempt ({game, id, rating, result}). */
+  /**
+   * Keep a puzzle attempt ({game, id, rating, result}).
+   * @param {Omit<PuzzleAttempt, "at">} attempt
+   */
   keepPuzzle(attempt) {
     return this.serial(() => this.savePuzzle(attempt));
   }
 
+  /** @param {Omit<PuzzleAttempt, "at">} attempt */
   async savePuzzle(attempt) {
     try {
       await this.library.addPuzzle({ ...attempt, at: Date.now() + Math.random() / 2 });
@@ -244,7 +341,10 @@ export class Keeper {
     }
   }
 
-  /** The game on screen was deleted from the library: its next move starts a new record. */
+  /**
+   * The game on screen was deleted from the library: its next move starts a new record.
+   * @param {string} id
+   */
   forget(id) {
     return this.serial(() => {
       if (this.current?.id === id)
@@ -253,7 +353,11 @@ export class Keeper {
   }
 }
 
-/** A storage failure in words. */
+/**
+ * A storage failure in words.
+ * @param {string} kind
+ * @param {string} message
+ */
 export function failureText(kind, message) {
   if (kind === "full") {
     return tr(

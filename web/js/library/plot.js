@@ -5,6 +5,17 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
+/**
+ * A point of a series: its value, and the band around it (a rating's uncertainty).
+ * @typedef {{y: number, low?: number, high?: number}} Point
+ */
+
+/**
+ * An SVG element with its attributes and text.
+ * @param {string} name
+ * @param {Record<string, string | number>} [attributes]
+ * @param {string | null} [text]
+ */
 function element(name, attributes = {}, text = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
@@ -12,13 +23,19 @@ function element(name, attributes = {}, text = null) {
   return node;
 }
 
-/** Round tick values between `low` and `high` (about `count` of them). */
+/**
+ * Round tick values between `low` and `high` (about `count` of them).
+ * @param {number} low
+ * @param {number} high
+ * @param {number} [count]
+ */
 export function ticks(low, high, count = 4) {
   const span = high - low || 1;
   const raw = span / count;
-  const step = [1, 2, 5, 10]
-    .map((m) => m * 10 ** Math.floor(Math.log10(raw)))
-    .find((s) => s >= raw);
+  // 10 times a power of ten at most `raw` is always at least `raw`: one of them is found
+  const step = /** @type {number} */ (
+    [1, 2, 5, 10].map((m) => m * 10 ** Math.floor(Math.log10(raw))).find((s) => s >= raw)
+  );
   const out = [];
   for (let v = Math.ceil(low / step) * step; v <= high + 1e-9; v += step)
     out.push(Math.round(v * 1e6) / 1e6);
@@ -26,7 +43,10 @@ export function ticks(low, high, count = 4) {
 }
 
 /** An SVG chart of `series` ([{points: [{y, low?, high?}], className}]) drawn over their
- *  index 1..n; `label`: its accessible name; `format(y)`: a tick's text. */
+ *  index 1..n; `label`: its accessible name; `format(y)`: a tick's text.
+ *  @param {{series: {points: Point[], className: string}[], label: string,
+ *           format?: (y: number) => string, width?: number, height?: number,
+ *           yMin?: number | null, yMax?: number | null}} chart */
 export function lineChart({
   series,
   label,
@@ -48,8 +68,9 @@ export function lineChart({
   const low = yMin ?? Math.min(...values);
   const high = yMax ?? Math.max(...values);
   const pad = { left: 44, right: 12, top: 10, bottom: 22 };
-  const x = (i) => pad.left + (n === 1 ? 0.5 : i / (n - 1)) * (width - pad.left - pad.right);
-  const y = (v) =>
+  const x = (/** @type {number} */ i) =>
+    pad.left + (n === 1 ? 0.5 : i / (n - 1)) * (width - pad.left - pad.right);
+  const y = (/** @type {number} */ v) =>
     height - pad.bottom - ((v - low) / (high - low || 1)) * (height - pad.top - pad.bottom);
   for (const t of ticks(low, high)) {
     svg.append(
@@ -81,8 +102,9 @@ export function lineChart({
   for (const s of series) {
     const points = s.points;
     if (points.some((p) => p.low !== undefined)) {
-      const upper = points.map((p, i) => `${x(i)},${y(p.high)}`);
-      const lower = points.map((p, i) => `${x(i)},${y(p.low)}`).reverse();
+      // a band's series has both bounds at every point
+      const upper = points.map((p, i) => `${x(i)},${y(/** @type {number} */ (p.high))}`);
+      const lower = points.map((p, i) => `${x(i)},${y(/** @type {number} */ (p.low))}`).reverse();
       svg.append(
         element("polygon", {
           points: [...upper, ...lower].join(" "),

@@ -10,16 +10,58 @@ import { errorText } from "../page/text.js";
 import { marginOf, outcomeOf, rated, scoreOf } from "./entry.js";
 import { lineChart } from "./plot.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").LibraryAccess} LibraryAccess */
+/** @typedef {import("../types/library").PuzzleAttempt} PuzzleAttempt */
+/** @typedef {import("../types/state").GameRating} GameRating */
+/** @typedef {import("../types/state").RatingAnswer} RatingAnswer */
+
+/**
+ * The results against one computer opponent (a level of a game).
+ * @typedef {object} OpponentRow
+ * @property {string} game
+ * @property {string} level
+ * @property {number} games
+ * @property {number} wins
+ * @property {number} draws
+ * @property {number} losses
+ * @property {number | null} margin the mean margin (Othello, in discs)
+ * @property {number | null} accuracy the mean accuracy of the reviewed games
+ * @property {number} reviewed
+ */
+
+/**
+ * The person's accuracy in a reviewed game against the computer, or null.
+ * @param {Entry} entry
+ */
+function myAccuracy(entry) {
+  const accuracy = entry.you ? entry.accuracy?.[entry.you] : null;
+  return typeof accuracy === "number" && Number.isFinite(accuracy) ? accuracy : null;
+}
+
+/**
+ * The Progress tab of the Games view.
+ * @param {App} app
+ * @param {LibraryAccess} store
+ */
 export function createProgress(app, store) {
   const { $ } = app;
-  let last = null; // what was drawn, for the tests: {rows, ratings, puzzles}
+  /** @type {{rows: OpponentRow[], ratings: RatingAnswer["games"], puzzles: RatingAnswer["puzzles"], attempts: number, language: string} | null} */
+  let last = null; // what was drawn, for the tests
   let asked = 0; // renders asked; a slower earlier answer is dropped
 
-  const percent = (v) => formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
-  const round = (v) => formatNumber(Math.round(v), { useGrouping: false }); // ratings: 1612
+  const percent = (/** @type {number} */ v) =>
+    formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
+  const round = (/** @type {number} */ v) => formatNumber(Math.round(v), { useGrouping: false }); // ratings: 1612
 
-  /** One row per game and computer level the player met: finished games with one person. */
+  /**
+   * One row per game and computer level the player met: finished games with one person.
+   * @param {Entry[]} entries
+   * @returns {OpponentRow[]}
+   */
   function opponentRows(entries) {
+    /** @type {Map<string, {game: string, level: string, games: Entry[]}>} */
     const groups = new Map();
     for (const entry of entries) {
       if (!entry.over || !entry.you || !entry.opponent?.startsWith("level:") || entry.mixed)
@@ -27,15 +69,15 @@ export function createProgress(app, store) {
       const key = `${entry.game}|${entry.opponent}`;
       if (!groups.has(key))
         groups.set(key, { game: entry.game, level: entry.opponent.slice(6), games: [] });
-      groups.get(key).games.push(entry);
+      groups.get(key)?.games.push(entry);
     }
-    const mean = (values) =>
+    const mean = (/** @type {number[]} */ values) =>
       values.length ? values.reduce((a, b) => a + b, 0) / values.length : null;
     return [...groups.values()]
       .map(({ game, level, games }) => {
         const outcomes = games.map(outcomeOf);
         const margins = games.map(marginOf).filter((m) => m !== null);
-        const accuracies = games.map((e) => e.accuracy?.[e.you]).filter(Number.isFinite);
+        const accuracies = games.flatMap((e) => myAccuracy(e) ?? []);
         return {
           game,
           level,
@@ -54,11 +96,12 @@ export function createProgress(app, store) {
       );
   }
 
+  /** @param {OpponentRow[]} rows */
   function renderTable(rows) {
     const body = $("progress-opponents");
-    const cell = (text, header = false) => {
+    const cell = (/** @type {string} */ text, header = false) => {
       const td = document.createElement(header ? "th" : "td");
-      if (header) td.scope = "row";
+      if (td instanceof HTMLTableCellElement && header) td.scope = "row";
       td.textContent = text;
       return td;
     };
@@ -87,7 +130,13 @@ export function createProgress(app, store) {
     $("progress-empty").hidden = rows.length > 0;
   }
 
-  /** The rating's words: "1612, likely between 1484 and 1740 (18 games)". */
+  /**
+   * The rating's words: "1612, likely between 1484 and 1740 (18 games)".
+   * @param {string} title the game's
+   * @param {GameRating} r
+   * @param {number} count
+   * @param {"games" | "puzzles"} kind
+   */
   function ratingText(title, r, count, kind) {
     const values = {
       game: title,
@@ -111,6 +160,10 @@ export function createProgress(app, store) {
         );
   }
 
+  /**
+   * @param {RatingAnswer} ratings
+   * @param {Entry[]} entries
+   */
   function charts(ratings, entries) {
     const box = $("progress-charts");
     box.replaceChildren();
@@ -133,7 +186,7 @@ export function createProgress(app, store) {
       );
     }
     const reviewed = entries
-      .filter((e) => e.accuracy && e.you && Number.isFinite(e.accuracy[e.you]))
+      .filter((e) => myAccuracy(e) !== null)
       .sort((a, b) => (a.ended ?? a.updated) - (b.ended ?? b.updated));
     for (const game of Object.keys(app.games)) {
       const mine = reviewed.filter((e) => e.game === game);
@@ -142,7 +195,7 @@ export function createProgress(app, store) {
       heading.textContent = tr("{game} accuracy over your reviewed games", {
         game: app.games[game].title,
       });
-      const points = mine.map((e) => ({ y: e.accuracy[e.you] }));
+      const points = mine.map((e) => ({ y: /** @type {number} */ (myAccuracy(e)) }));
       const mean = points.reduce((a, p) => a + p.y, 0) / points.length;
       const label = ntr(
         "{n} reviewed game, mean accuracy {accuracy}",
@@ -165,7 +218,12 @@ export function createProgress(app, store) {
     }
   }
 
+  /**
+   * @param {PuzzleAttempt[]} attempts
+   * @param {RatingAnswer} ratings
+   */
   function puzzleLines(attempts, ratings) {
+    /** @type {string[]} */
     const lines = [];
     for (const game of Object.keys(app.games)) {
       const mine = attempts.filter((a) => a.game === game);
@@ -185,6 +243,7 @@ export function createProgress(app, store) {
     return lines;
   }
 
+  /** @param {Entry[]} entries every game kept */
   async function render(entries) {
     const mine = ++asked;
     const rows = opponentRows(entries);
@@ -195,10 +254,15 @@ export function createProgress(app, store) {
       .filter(rated)
       .sort((a, b) => (a.ended ?? a.updated) - (b.ended ?? b.updated))
       .map((e) => ({ game: e.game, level: e.opponent.slice(6), score: scoreOf(e) }));
+    /** @type {import("../types/messages").RatedPuzzle[]} */
     const puzzles = attempts
       .filter((a) => Number.isFinite(a.rating))
       .sort((a, b) => a.at - b.at)
-      .map((a) => ({ game: a.game, rating: a.rating, score: a.result === "solved" ? 1 : 0 }));
+      .map((a) => ({
+        game: a.game,
+        rating: /** @type {number} */ (a.rating), // finite (above)
+        score: a.result === "solved" ? 1 : 0,
+      }));
     let ratings;
     try {
       ratings = await engine.call("rating", { games, puzzles });

@@ -12,33 +12,54 @@ import { createFiles } from "./files.js";
 import { accuracyText, dateFormat, opponentText, resultText } from "./words.js";
 import { createProgress } from "./progress.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/app").Settings} Settings */
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/library").LibraryAccess} LibraryAccess */
+/** @typedef {import("../types/library").StoredReview} StoredReview */
+
+/** A library failure's words (`err`: a LibraryError, its `kind`).
+ *  @param {unknown} err */
+const failureWords = (err) =>
+  failureText(/** @type {{kind?: string} | null} */ (err)?.kind ?? "failed", errorText(err));
+
 /** Rows painted at first, and added by "Show more". */
 export const PAGE = 100;
 
 /** The Games view of the page `app`; `store` gives the open library, the keeper and the
- *  storage failure (each may be null). */
+ *  storage failure (each may be null).
+ *  @param {App} app
+ *  @param {LibraryAccess} store */
 export function createGamesView(app, store) {
   const { $ } = app;
   const dialog = $("library-dialog");
   const progress = createProgress(app, store);
-  const view = (entry) => app.games[entry.game];
+  /** The view module of the entry's game (undefined for a game this page does not know). */
+  const view = (/** @type {Entry} */ entry) =>
+    /** @type {Partial<typeof app.games>} */ (app.games)[entry.game];
   const files = createFiles(app, store, {
     status: (text) => status(text),
     refresh: () => refresh(),
   });
+  /** @type {Entry[]} */
   let entries = []; // the games read so far, newest first
   let complete = false; // every game has been read (not just the first page)
   let skipped = 0; // stored records that could not be read
   let shown = PAGE;
+  /** @type {Set<string>} */
   let elsewhere = new Set(); // ids of the games other tabs have open
-  let deleted = null; // {entry, review}: the last deleted game, for the undo
+  /** @type {{entry?: Entry, review?: StoredReview} | null} */
+  let deleted = null; // the last deleted game, for the undo
+  /** @type {{opened: number | null, painted: number | null, complete: number | null}} */
   let timings = { opened: null, painted: null, complete: null };
   let tab = "games";
   const channel =
     typeof BroadcastChannel === "function" ? new BroadcastChannel("flipside-library") : null;
-  let refreshTimer = null;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let refreshTimer;
 
   /** Open the view on `which` tab ("games" or "progress"). */
+  /** @param {"games" | "progress"} [which] */
   async function open(which = "games") {
     timings = { opened: performance.now(), painted: null, complete: null };
     complete = false;
@@ -81,11 +102,12 @@ export function createGamesView(app, store) {
       timings.complete = performance.now();
       if (tab === "progress") progress.render(entries);
     } catch (err) {
-      status(failureText(err.kind ?? "failed", errorText(err)));
+      status(failureWords(err));
     }
     files.renderStorage();
   }
 
+  /** @param {"games" | "progress"} which */
   function showTab(which) {
     tab = which;
     for (const name of ["games", "progress"]) {
@@ -121,6 +143,7 @@ export function createGamesView(app, store) {
     select.value = options.some((o) => o.key === chosen) ? chosen : "";
   }
 
+  /** @param {Entry} entry */
   function matches(entry) {
     const game = $("library-game").value;
     const opponent = $("library-opponent").value;
@@ -172,6 +195,7 @@ export function createGamesView(app, store) {
     $("library-more").textContent = ntr("Show more ({n} left)", "Show more ({n} left)", more);
   }
 
+  /** @param {Entry} entry */
   function rowOf(entry) {
     const item = document.createElement("li");
     item.className = "library-row";
@@ -205,7 +229,8 @@ export function createGamesView(app, store) {
       openButton.append(span, " ");
     }
     const outcome = outcomeOf(entry);
-    if (outcome) openButton.querySelector(".library-result").dataset.outcome = outcome;
+    const result = /** @type {HTMLElement} */ (openButton.querySelector(".library-result"));
+    if (outcome) result.dataset.outcome = outcome;
     openButton.addEventListener("click", () => openGame(entry));
     item.append(openButton);
     const here = store.keeper()?.current?.id === entry.id;
@@ -216,6 +241,11 @@ export function createGamesView(app, store) {
       item.append(tag);
     }
     // Each action's name says which game: "Delete: Othello, 26 Nov 2026, 23:40".
+    /**
+     * @param {string} name its class
+     * @param {string} text
+     * @param {(button: HTMLButtonElement) => void} run
+     */
     const button = (name, text, run) => {
       const b = Object.assign(document.createElement("button"), {
         type: "button",
@@ -236,12 +266,14 @@ export function createGamesView(app, store) {
     return item;
   }
 
+  /** @param {string} text */
   function status(text) {
     $("library-import-status").textContent = text;
   }
 
   // -- open, delete, undo ----------------------------------------------------------------------
 
+  /** @param {Entry} entry */
   async function openGame(entry) {
     const library = store.library();
     let state;
@@ -263,31 +295,40 @@ export function createGamesView(app, store) {
     app.openFromLibrary(state, entry.id, settings);
   }
 
-  /** The computer's settings to go on with an unfinished game as it was played. */
+  /**
+   * The computer's settings to go on with an unfinished game as it was played.
+   * @param {Entry} entry
+   * @returns {Settings}
+   */
   function settingsFor(entry) {
     const base = app.settingsOf(entry.game);
     const players = entry.players ?? {};
-    const levels = Object.entries(players).filter(([, level]) => level !== null);
-    const known = (level) => level in (view(entry)?.levels ?? {});
+    /** @type {[string, string][]} the computer's sides and their levels */
+    const levels = Object.entries(players).flatMap(([side, level]) =>
+      level !== null ? [[side, level]] : [],
+    );
+    const known = (/** @type {string} */ level) => level in (view(entry)?.levels ?? {});
     if (!levels.every(([, level]) => known(level))) return base;
     const [, second] = entry.sides ?? [];
-    const value = (level) => (/^\d+$/.test(level) ? Number(level) : level);
+    const value = (/** @type {string} */ level) => (/^\d+$/.test(level) ? Number(level) : level);
     if (levels.length === 0) return { ...base, computer: null };
     if (levels.length === 2) {
-      const first = levels.find(([side]) => side !== second)[1];
-      return { ...base, computer: "both", level: value(first), level2: value(players[second]) };
+      const first = /** @type {[string, string]} */ (levels.find(([side]) => side !== second))[1];
+      const other = /** @type {string} */ (players[second]); // both sides are the computer's
+      return { ...base, computer: "both", level: value(first), level2: value(other) };
     }
     const [side, level] = levels[0];
     return { ...base, computer: side, level: value(level), you: side === second ? "A" : "B" };
   }
 
+  /** @param {Entry} entry */
   async function remove(entry) {
     const library = store.library();
     if (!library) return;
     try {
       deleted = await library.remove(entry.id);
     } catch (err) {
-      status(failureText(err.kind ?? "failed", errorText(err)));
+      status(failureWords(err));
       return;
     }
     store.keeper()?.forget(entry.id);
@@ -309,14 +350,16 @@ export function createGamesView(app, store) {
     try {
       await library.putAll([entry], review ? [review] : []);
     } catch (err) {
-      status(failureText(err.kind ?? "failed", errorText(err)));
+      status(failureWords(err));
       return;
     }
     store.keeper()?.announce(entry.id);
     $("library-undo").hidden = true;
     status(tr("The game is back."));
     await refresh();
-    dialog.querySelector(`[data-id="${CSS.escape(entry.id)}"] .library-open`)?.focus();
+    /** @type {HTMLElement | null} */ (
+      dialog.querySelector(`[data-id="${CSS.escape(entry.id)}"] .library-open`)
+    )?.focus();
   }
 
   // -- wiring -----------------------------------------------------------------------------------
@@ -337,7 +380,7 @@ export function createGamesView(app, store) {
   });
   $("library-undo-button").addEventListener("click", () => undoDelete());
   $("library-close").addEventListener("click", () => dialog.close());
-  for (const name of ["games", "progress"])
+  for (const name of /** @type {const} */ (["games", "progress"]))
     $(`library-tab-${name}`).addEventListener("click", () => showTab(name));
   $("library-tabs").addEventListener("keydown", (event) => {
     if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
@@ -357,13 +400,15 @@ export function createGamesView(app, store) {
     snapshot: () => ({
       open: dialog.open,
       tab,
-      rows: [...$("library-list").children].map((li) => ({
-        id: li.dataset.id,
-        text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map(
-          (s) => s.textContent,
-        ),
-        tag: li.querySelector(".library-tag")?.textContent ?? null,
-      })),
+      rows: [.../** @type {HTMLCollectionOf<HTMLElement>} */ ($("library-list").children)].map(
+        (li) => ({
+          id: li.dataset.id,
+          text: [...li.querySelectorAll(".library-open > span:not(.visually-hidden)")].map(
+            (s) => s.textContent,
+          ),
+          tag: li.querySelector(".library-tag")?.textContent ?? null,
+        }),
+      ),
       count: $("library-count").textContent,
       storage: $("library-storage").textContent,
       status: $("library-import-status").textContent,

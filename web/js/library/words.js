@@ -4,10 +4,19 @@ import { currentLanguage, formatNumber, tr } from "../i18n.js";
 import { levelLabel } from "../levels.js";
 import { marginOf, outcomeOf } from "./entry.js";
 
-const sideName = (games, entry, side) => tr(games[entry.game]?.sides[side] ?? side);
+/** @typedef {import("../types/library").Entry} Entry */
+/** @typedef {import("../types/app").AppBase["games"]} Games */
+
+const sideName = (
+  /** @type {Games} */ games,
+  /** @type {Entry} */ entry,
+  /** @type {string} */ side,
+) => tr(games[entry.game]?.sides[side] ?? side);
 
 /** Who the game was against, in words: "Computer · 6 · Expert (deep)", "Two players", or
- *  an imported game's players. */
+ *  an imported game's players.
+ *  @param {Games} games the game views (js/games/)
+ *  @param {Entry} entry */
 export function opponentText(games, entry) {
   const names = entry.names;
   if (names && entry.sides?.length === 2 && names[entry.sides[0]] && names[entry.sides[1]]) {
@@ -24,7 +33,11 @@ export function opponentText(games, entry) {
   });
 }
 
-/** The result in words, from the person's side against the computer ("Won by 16"). */
+/**
+ * The result in words, from the person's side against the computer ("Won by 16").
+ * @param {Games} games
+ * @param {Entry} entry
+ */
 export function resultText(games, entry) {
   const outcome = outcomeOf(entry);
   const margin = marginOf(entry);
@@ -39,11 +52,16 @@ export function resultText(games, entry) {
     : tr("{side} won", { side });
 }
 
-/** The accuracy of a reviewed game ("Accuracy 87.5 %"), or "". */
+/**
+ * The accuracy of a reviewed game ("Accuracy 87.5 %"), or "".
+ * @param {Games} games
+ * @param {Entry} entry
+ */
 export function accuracyText(games, entry) {
   const accuracy = entry.accuracy;
   if (!accuracy) return "";
-  const percent = (v) => formatNumber(v / 100, { style: "percent", maximumFractionDigits: 1 });
+  const percent = (/** @type {number | null} */ v) =>
+    formatNumber(Number(v) / 100, { style: "percent", maximumFractionDigits: 1 });
   if (entry.you && Number.isFinite(accuracy[entry.you]))
     return tr("Accuracy {accuracy}", { accuracy: percent(accuracy[entry.you]) });
   const parts = (entry.sides ?? Object.keys(accuracy))

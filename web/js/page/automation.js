@@ -5,7 +5,12 @@ import { engine } from "../rules-engine.js";
 import { formatValue, squareLabel } from "../board.js";
 import { pageErrors } from "../errors.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installAutomation(app) {
   const { page, moveHistory, clocks, ai, $ } = app;
 
@@ -15,7 +20,8 @@ export function installAutomation(app) {
     return s ? page.gameView.legalNames(s) : [];
   }
 
-  window.flipside = {
+  /** @type {import("../types/app").Automation} */
+  const automation = {
     ready: app.ready,
     engine,
     // For tests and benches: the pool of search workers (`kill(i)` as a crash does,
@@ -25,6 +31,7 @@ export function installAutomation(app) {
     snapshot() {
       const s = page.state;
       const choice = page.selection?.choice;
+      const hints = app.hintSquares() ? ai.hints : null; // the hints on the board
       return {
         game: s?.game ?? page.gameView.id,
         record: s?.record ?? null,
@@ -84,16 +91,16 @@ export function installAutomation(app) {
         // The pool of search workers: its setting and size, workers running, splits, losses.
         pool: ai.pool.snapshot(),
         aiError: ai.error,
-        hints: app.hintSquares() ? { ...ai.hints.values } : null,
-        hintsExact: app.hintSquares() ? ai.hints.exact : null,
+        hints: hints ? { ...hints.values } : null,
+        hintsExact: hints ? hints.exact : null,
         hintMarks: (app.hintSquares() ?? []).map((h) => ({
           square: squareLabel(h.sq),
           label: h.ring ? null : (h.label ?? formatValue(h.value)),
-          best: !!h.best,
+          best: !h.ring && h.best,
           ring: !!h.ring,
         })),
         bestLineText: $("best-line").hidden ? null : $("best-line").textContent,
-        bestLine: app.hintSquares() ? [...ai.hints.pv] : null,
+        bestLine: hints ? [...hints.pv] : null,
         opening: ai.opening?.name ?? null,
         evaluation: ai.evaluation().map((p) => (p ? p.value : null)),
         review: app.reviewSnapshot(),
@@ -109,4 +116,5 @@ export function installAutomation(app) {
       };
     },
   };
+  window.flipside = automation;
 }

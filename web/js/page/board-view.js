@@ -4,7 +4,12 @@
 import { drawRing, fitCanvas, squareAt } from "../board.js";
 import { loadPreview } from "../store.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installBoardView(app) {
   const { page, ai, canvas } = app;
 
@@ -14,7 +19,7 @@ export function installBoardView(app) {
     page.gameView.draw(ctx, geo, {
       state: s,
       cells: s ? s.cells : (loadPreview() ?? page.gameView.startCells),
-      legal: app.canAct() ? s.legal : [],
+      legal: s && app.canAct() ? s.legal : [],
       hints: hintSquares(),
       hover: page.hover,
       cursor: page.cursor,
@@ -23,7 +28,10 @@ export function installBoardView(app) {
     });
     if (!page.anim || page.anim.t >= 1) for (const sq of app.reviewBest()) drawRing(ctx, geo, sq);
     const active =
-      page.hover != null && app.canAct() && page.gameView.active(page.hover, s, page.selection);
+      page.hover != null &&
+      !!s &&
+      app.canAct() &&
+      page.gameView.active(page.hover, s, page.selection);
     canvas.classList.toggle("can-play", active);
   }
 
@@ -37,6 +45,7 @@ export function installBoardView(app) {
     return page.gameView.hintMarks(s, page.selection, h);
   }
 
+  /** @param {{clientX: number, clientY: number}} event */
   function pointerSquare(event) {
     const rect = canvas.getBoundingClientRect();
     const { geo } = fitCanvas(canvas);
@@ -49,5 +58,13 @@ export function installBoardView(app) {
     return { x: rect.left + margin, y: rect.top + margin, width: 8 * cell, height: 8 * cell };
   }
 
-  Object.assign(app, { draw, hintSquares, pointerSquare, boardRect });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").BoardViewRoom} */ ({
+      draw,
+      hintSquares,
+      pointerSquare,
+      boardRect,
+    }),
+  );
 }

@@ -13,26 +13,58 @@ import { formatValue } from "../board.js";
 import { currentLanguage, formatNumber, ntr, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").ExploreAnswer} ExploreAnswer */
+/** @typedef {import("../types/state").ExplorerMove} ExplorerMove */
+/** @typedef {import("../types/state").HintsAnswer} HintsAnswer */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * The source of an explorer tree's games (its `source`): the WTHOR archive's years, or
+ * Flipside's own games and their random first plies; the fewest games a position kept has.
+ * @typedef {object} TreeSource
+ * @property {string} source "wthor" or the computer's games
+ * @property {number} games
+ * @property {[number, number]} [years]
+ * @property {number} [openingPlies]
+ * @property {number} minGames
+ */
+
 const RETRY_MS = 600; // the search worker busy, starting or restarted: ask for the values again then
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installExplorer(app) {
   const { page, ai, $ } = app;
   let open = false;
+  /** @type {Map<string, ExploreAnswer>} */
   const answers = new Map(); // record -> the facade's `explore` answer
   const asked = new Set(); // records whose answer is on its way
   const opened = new Set(); // the games whose explorer the rules worker was asked about
-  let failure = null; // the last `explore` that failed: {record, err}
+  /** @type {{record: string, err: unknown} | null} */
+  let failure = null; // the last `explore` that failed
+  /** @type {Map<string, HintsAnswer>} */
   const values = new Map(); // record -> hints of the search worker (Flipside's values)
+  /** @type {string | null} */
   let valuesFor = null; // the record whose hints are being asked
+  /** @type {string | null} */
   let drawn = null; // the record whose answer is on screen
+  /** @type {number | null} */
   let clickedAt = null; // when a move of the explorer (or its button) was clicked
   let refocus = false; // a move was played from the focused table: focus the next moves
+  /** @type {{firstAnswer: number | null, drawn: number | null}} */
   const timings = { firstAnswer: null, drawn: null };
 
-  /** The explorer's answer for `record`: asked once, drawn when it comes. */
+  /**
+   * The explorer's answer for `record`: asked once, drawn when it comes.
+   * @param {string} record
+   * @returns {ExploreAnswer | null}
+   */
   function answerFor(record) {
-    if (answers.has(record)) return answers.get(record);
+    const answer = answers.get(record);
+    if (answer) return answer;
     // A failed record is asked again when the explorer is opened again, not at every redraw.
     if (!asked.has(record) && page.engineReady && failure?.record !== record) {
       asked.add(record);
@@ -60,11 +92,14 @@ export function installExplorer(app) {
   }
 
   /** Flipside's value of each move in the position `state` (hints), asked of the search
-   *  worker when it is not busy with the computer's move; null until they come. */
+   *  worker when it is not busy with the computer's move; null until they come.
+   *  @param {State} state
+   *  @returns {HintsAnswer | null} */
   function valuesOf(state) {
     const record = state.record;
     if (ai.hints?.record === record) return ai.hints;
-    if (values.has(record)) return values.get(record);
+    const known = values.get(record);
+    if (known) return known;
     if (ai.hintsFor === record) {
       later(); // the hints on the board are on their way
       return null;
@@ -104,7 +139,10 @@ export function installExplorer(app) {
     }, RETRY_MS);
   }
 
-  /** Whether the explorer's moves may be played in the position on screen. */
+  /**
+   * Whether the explorer's moves may be played in the position on screen.
+   * @param {State} state
+   */
   function canPlay(state) {
     return page.engineReady && !state.over && !ai.computerToMove(state) && !page.busy;
   }
@@ -113,6 +151,7 @@ export function installExplorer(app) {
     return !!(app.puzzleSnapshot?.() || app.lessonSnapshot?.());
   }
 
+  /** @param {boolean} [want] open (by default: the other way) */
   function toggle(want = !open) {
     open = want;
     failure = null;
@@ -122,10 +161,13 @@ export function installExplorer(app) {
     else $("explorer-open").focus();
   }
 
-  /** The source of the tree's games, in words. */
+  /**
+   * The source of the tree's games, in words.
+   * @param {TreeSource} meta
+   */
   function sourceText(meta) {
     if (meta.source === "wthor") {
-      const [first, last] = meta.years;
+      const [first, last] = meta.years ?? [];
       return tr("Master games: {games} WTHOR tournament games, {first}–{last}", {
         games: formatNumber(meta.games),
         first,
@@ -141,7 +183,10 @@ export function installExplorer(app) {
     );
   }
 
-  /** Where the live game left the tree, in words ("" when it has not). */
+  /**
+   * Where the live game left the tree, in words ("" when it has not).
+   * @param {ExploreAnswer["left"] | undefined} left
+   */
   function leftText(left) {
     if (!left) return "";
     const words = { ply: left.ply, move: left.move };
@@ -155,10 +200,11 @@ export function installExplorer(app) {
       : tr("This game left the book at move {ply}: no game of the explorer played {move}.", words);
   }
 
-  const percent = (part, whole) =>
+  const percent = (/** @type {number} */ part, /** @type {number} */ whole) =>
     formatNumber(whole ? part / whole : 0, { style: "percent", maximumFractionDigits: 0 });
-  const decimal = (v) => formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-  const signed = (v) =>
+  const decimal = (/** @type {number} */ v) =>
+    formatNumber(v, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const signed = (/** @type {number | null | undefined} */ v) =>
     v === null || v === undefined
       ? "–"
       : v > 0
@@ -167,7 +213,13 @@ export function installExplorer(app) {
           ? `\u2212${decimal(-v)}`
           : decimal(0);
 
-  /** One row of the table: the move (a button), games, the results bar, scores, value. */
+  /**
+   * One row of the table: the move (a button), games, the results bar, scores, value.
+   * @param {ExplorerMove} move
+   * @param {HintsAnswer | null} hints Flipside's values (null: not yet)
+   * @param {boolean} scores Othello's scores shown
+   * @param {boolean} playable
+   */
   function row(move, hints, scores, playable) {
     const [first, second] = Object.keys(page.gameView.sides).map((side) => app.sideName(side));
     const shares = {
@@ -182,7 +234,7 @@ export function installExplorer(app) {
         (move.move in hints.values ? formatValue(hints.values[move.move]) : "–"))
       : "…";
     const tr_ = document.createElement("tr");
-    const cell = (content, className = "") => {
+    const cell = (/** @type {string | Node} */ content, className = "") => {
       const td = document.createElement("td");
       if (className) td.className = className;
       td.append(content);
@@ -216,11 +268,13 @@ export function installExplorer(app) {
     bar.setAttribute("role", "img");
     bar.setAttribute("aria-label", said[1]);
     bar.title = said[1];
-    for (const [part, className, label] of [
+    /** @type {[number, string, string][]} */
+    const parts = [
       [move.first, "first", shares.won],
       [move.draws, "draws", shares.drawn],
       [move.second, "second", shares.lost],
-    ]) {
+    ];
+    for (const [part, className, label] of parts) {
       if (!part) continue;
       const span = document.createElement("span");
       span.className = className;
@@ -248,10 +302,10 @@ export function installExplorer(app) {
     openButton.setAttribute("aria-expanded", String(open && !practice));
     const section = $("explorer");
     section.hidden = !open || practice || !s;
-    if (section.hidden) return;
+    if (section.hidden || !s || !live) return;
     const answer = answerFor(s.record);
     const liveAnswer = live.record === s.record ? answer : answerFor(live.record);
-    const meta = (answer ?? liveAnswer)?.source;
+    const meta = /** @type {TreeSource | undefined} */ ((answer ?? liveAnswer)?.source);
     setText($("explorer-source"), meta ? sourceText(meta) : "");
     const table = $("explorer-table");
     const failed = failure?.record === s.record ? failure.err : null;
@@ -260,7 +314,7 @@ export function installExplorer(app) {
     else if (!answer) status = tr("Loading the explorer's games…");
     else if (!answer.found)
       status =
-        meta.source === "wthor"
+        meta?.source === "wthor"
           ? tr("No master games from here.")
           : tr("No computer games from here.");
     else
@@ -291,7 +345,10 @@ export function installExplorer(app) {
     table.hidden = !moves.length;
     if (!answer) return;
     const scores = moves.some((m) => m.score !== null);
-    for (const th of table.querySelectorAll(".explorer-score")) th.hidden = !scores;
+    for (const th of /** @type {NodeListOf<HTMLElement>} */ (
+      table.querySelectorAll(".explorer-score")
+    ))
+      th.hidden = !scores;
     const hints = moves.length && !s.over ? valuesOf(s) : null;
     const body = $("explorer-moves");
     const playable = canPlay(s) && !practice;
@@ -307,16 +364,20 @@ export function installExplorer(app) {
       body.dataset.key = key;
       // The focus stays on the move it was on; after a move played from the table (a button
       // loses it while disabled for the answer) it goes to the next position's moves.
-      const focused = body.contains(document.activeElement)
-        ? document.activeElement.dataset.move
-        : null;
+      const active = /** @type {HTMLElement | null} */ (document.activeElement);
+      const focused = active && body.contains(active) ? active.dataset.move : null;
       refocus ||= focused !== null;
       body.replaceChildren(...moves.map((move) => row(move, hints, scores, playable)));
       const free = document.activeElement === document.body || document.activeElement === null;
-      const same = focused && body.querySelector(`button[data-move="${focused}"]:not(:disabled)`);
+      const same =
+        focused &&
+        /** @type {HTMLElement | null} */ (
+          body.querySelector(`button[data-move="${focused}"]:not(:disabled)`)
+        );
+      const first = /** @type {HTMLElement | null} */ (body.querySelector("button:not(:disabled)"));
       if (drawn === s.record && same) same.focus();
-      else if (refocus && free && body.querySelector("button:not(:disabled)")) {
-        body.querySelector("button:not(:disabled)").focus();
+      else if (refocus && free && first) {
+        first.focus();
         refocus = false;
       }
     }
@@ -327,13 +388,15 @@ export function installExplorer(app) {
     }
   }
 
+  /** @param {Event} event */
   function playFromTable(event) {
-    const button = event.target.closest("button.explorer-move");
+    const target = /** @type {Element} */ (event.target);
+    const button = /** @type {HTMLButtonElement | null} */ (target.closest("button.explorer-move"));
     const s = app.shownState();
     if (!button || !s || !canPlay(s)) return;
     clickedAt = performance.now();
     refocus = document.activeElement === button;
-    app.playMove(button.dataset.move, clickedAt);
+    app.playMove(/** @type {string} */ (button.dataset.move), clickedAt); // each has its move
   }
 
   /** The rules worker fetches the explorer's files (explorer/: its modules, each game's
@@ -369,7 +432,7 @@ export function installExplorer(app) {
       found: answer?.found ?? null,
       games: answer?.games ?? null,
       moves: answer?.found ? answer.moves.map((m) => ({ ...m })) : [],
-      left: answers.get(page.state?.record)?.left ?? null,
+      left: answers.get(page.state?.record ?? "")?.left ?? null,
       opening: answer?.opening ?? null,
       status: $("explorer-status").textContent,
       values: [...$("explorer-moves").querySelectorAll(".explorer-value")].map(
@@ -380,5 +443,12 @@ export function installExplorer(app) {
     };
   }
 
-  Object.assign(app, { renderExplorer: render, toggleExplorer: toggle, explorerSnapshot });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").ExplorerRoom} */ ({
+      renderExplorer: render,
+      toggleExplorer: toggle,
+      explorerSnapshot,
+    }),
+  );
 }

@@ -12,11 +12,24 @@ import { loadSettings, saveSettings, saveState, saveWorkers } from "../store.js"
 import { ntr, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/app").GameId} GameId */
+/** @typedef {import("../types/app").Side} Side */
+/** @typedef {import("../types/app").ShowOptions} ShowOptions */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {import("../types/state").OpenedState} OpenedState */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installFlow(app) {
   const { page, moveHistory, clocks, ai, canvas, $ } = app;
 
-  /** The AI settings saved for `game` (checked against its sides and levels). */
+  /**
+   * The AI settings saved for `game` (checked against its sides and levels).
+   * @param {GameId} game
+   */
   function settingsOf(game) {
     const view = GAMES[game];
     return loadSettings(game, Object.keys(view.sides), Object.keys(view.levels));
@@ -46,7 +59,11 @@ export function installFlow(app) {
     app.renderAI();
   }
 
-  /** The computer's answer for `record`: played if the game is still there. */
+  /**
+   * The computer's answer for `record`: played if the game is still there.
+   * @param {string} record
+   * @param {string} move
+   */
   function computerPlays(record, move) {
     if (page.state?.record !== record) return;
     request("play", { record, move }, { animate: !moveHistory.viewing, keepView: true });
@@ -60,7 +77,11 @@ export function installFlow(app) {
     return clocks.budget(s.toMove, empties, page.gameView.levelSeconds[ai.settings.level] ?? 2.4);
   }
 
-  /** Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn. */
+  /**
+   * Show a new state; animate when it follows a move. `clickedAt` times click-to-drawn.
+   * @param {OpenedState} state (a link's: the ply to show, a friend's side)
+   * @param {ShowOptions} [options]
+   */
   function show(
     state,
     {
@@ -89,7 +110,7 @@ export function installFlow(app) {
     page.cancelAnim();
     saveState(state);
     app.keepGame(state, { continued, libraryId, source });
-    writeLink(app.shownState().link);
+    writeLink((app.shownState() ?? state).link);
     clocks.update(state, continued, GAMES[state.game].clockSeconds(state));
     app.renderPanel();
     if (animate) {
@@ -106,13 +127,19 @@ export function installFlow(app) {
     ai.showing(moveHistory.shown);
     ai.update(state);
     app.renderAI();
-    if (moveHistory.viewing)
+    if (moveHistory.shown)
       app.stepTo(moveHistory.shown.ply); // the live game grew: the same ply, new tail
     else if (state.ply != null && state.ply < state.moves.length) app.stepTo(state.ply); // a link's ply
   }
 
-  /** Ask the engine (`calls`) with the page busy, so that nothing else asks meanwhile: the
-   *  answer, or null after `failed(err)` (by default the error as a notice). */
+  /**
+   * Ask the engine (`calls`) with the page busy, so that nothing else asks meanwhile: the
+   * answer, or null after `failed(err)` (by default the error as a notice).
+   * @template T
+   * @param {() => Promise<T>} calls
+   * @param {(err: unknown) => void} [failed]
+   * @returns {Promise<T | null>}
+   */
   async function ask(calls, failed = (err) => app.notice(`${capitalize(errorText(err))}.`)) {
     page.busy = true;
     try {
@@ -126,14 +153,23 @@ export function installFlow(app) {
     }
   }
 
-  /** A failed play or undo: the game goes on from the state still shown. */
+  /**
+   * A failed play or undo: the game goes on from the state still shown.
+   * @param {unknown} err
+   */
   function goOn(err) {
     app.notice(`${capitalize(errorText(err))}.`);
     app.draw();
     if (page.state) ai.update(page.state);
   }
 
-  /** Ask the engine for the game's next state (`play`, `flag`) and show it. */
+  /**
+   * Ask the engine for the game's next state (`play`, `flag`) and show it.
+   * @template {"play" | "flag"} M
+   * @param {M} method
+   * @param {import("../types/messages").Params<M>} params
+   * @param {ShowOptions} [options]
+   */
   async function request(method, params, options = {}) {
     if (!page.engineReady || page.busy) return;
     const base = page.state;
@@ -165,7 +201,11 @@ export function installFlow(app) {
     pressSquare(queued.square, queued.clickedAt);
   }
 
-  /** A click, tap, drag end or Enter on `sq`: what it means is the game view's business. */
+  /**
+   * A click, tap, drag end or Enter on `sq`: what it means is the game view's business.
+   * @param {number} sq
+   * @param {number} clickedAt
+   */
   function pressSquare(sq, clickedAt) {
     const s = app.shownState();
     if (!s || !page.engineReady || s.over || ai.computerToMove(s)) return;
@@ -175,10 +215,10 @@ export function installFlow(app) {
     }
     const action = page.gameView.click(sq, s, page.selection);
     if (!action) return;
-    if (action.move) {
+    if ("move" in action) {
       page.selection = page.gameView.newSelection();
       playMove(action.move, clickedAt);
-    } else if (action.choice) {
+    } else if ("choice" in action) {
       page.selection.choice = action.choice;
       app.renderChoice();
       app.draw();
@@ -191,12 +231,13 @@ export function installFlow(app) {
     }
   }
 
+  /** @param {boolean} capture the capture, else the plain slide */
   function choose(capture) {
     const choice = page.selection.choice;
     if (!choice || !page.state) return;
     page.selection = page.gameView.newSelection();
     app.renderChoice();
-    playMove(capture ? choice.capture : choice.plain);
+    playMove(/** @type {string} */ (capture ? choice.capture : choice.plain)); // both are moves
     canvas.focus();
   }
 
@@ -207,7 +248,10 @@ export function installFlow(app) {
     app.draw();
   }
 
-  /** A clock reached zero: the facade ends the game (the side to move loses). */
+  /**
+   * A clock reached zero: the facade ends the game (the side to move loses).
+   * @param {Side} side
+   */
   async function timeRanOut(side) {
     const s = page.state;
     if (!s || s.over || s.toMove !== side) return;
@@ -238,12 +282,14 @@ export function installFlow(app) {
 
   /** Play `move` (a name the facade listed, or typed text) in the position on screen. Played
    *  in an earlier position, it starts a new line there: after a confirmation when it drops
-   *  later moves, and as a plain step forward when it is the move the game went on with. */
+   *  later moves, and as a plain step forward when it is the move the game went on with.
+   *  @param {string} move
+   *  @param {number} [clickedAt] */
   async function playMove(move, clickedAt = performance.now()) {
     const live = page.state;
     const shown = app.shownState();
     if (!shown || !page.engineReady) return;
-    if (moveHistory.viewing) {
+    if (moveHistory.shown && live) {
       const ply = moveHistory.shown.ply;
       if (live.moves[ply]?.text === move) return app.stepTo(ply + 1);
       const dropped = live.moves.length - ply;
@@ -253,7 +299,11 @@ export function installFlow(app) {
     await request("play", { record: shown.record, move }, { animate: true, clickedAt });
   }
 
-  /** Ask before a move in an earlier position drops the game's later moves. */
+  /**
+   * Ask before a move in an earlier position drops the game's later moves.
+   * @param {number} dropped
+   * @returns {Promise<boolean>}
+   */
   function confirmDrop(dropped) {
     const dialog = $("confirm-dialog");
     $("confirm-text").textContent = ntr(
@@ -281,23 +331,26 @@ export function installFlow(app) {
     announce(tr("Redone. {said}", { said: afterMove(state) }));
   }
 
-  Object.assign(app, {
-    ask,
-    settingsOf,
-    changeSettings,
-    changeWorkers,
-    computerPlays,
-    computerBudget,
-    show,
-    request,
-    playQueued,
-    pressSquare,
-    choose,
-    cancelSelection,
-    timeRanOut,
-    undo,
-    playMove,
-    confirmDrop,
-    redo,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").FlowRoom} */ ({
+      ask,
+      settingsOf,
+      changeSettings,
+      changeWorkers,
+      computerPlays,
+      computerBudget,
+      show,
+      request,
+      playQueued,
+      pressSquare,
+      choose,
+      cancelSelection,
+      timeRanOut,
+      undo,
+      playMove,
+      confirmDrop,
+      redo,
+    }),
+  );
 }

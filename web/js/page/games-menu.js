@@ -9,13 +9,27 @@ import { keepPrevious, loadPrevious, loadSaved, saveSettings } from "../store.js
 import { tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/app").GameId} GameId */
+/** @typedef {import("../types/app").OpenOptions} OpenOptions */
+/** @typedef {import("../types/app").Settings} Settings */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installGamesMenu(app) {
   const { page, ai } = app;
   /** The settings of a game replaced by a retry against the computer, restored with it. */
+  /** @type {Settings | null} */
   let previousSettings = null;
 
   /** A link replaced `replaced` (a save string): keep it and offer the way back to it. */
+  /**
+   * @param {string | null | undefined} replaced
+   * @param {State} opened
+   */
   function offerPrevious(replaced, opened) {
     if (!replaced || replaced === opened.save) return;
     keepPrevious(replaced);
@@ -37,7 +51,7 @@ export function installGamesMenu(app) {
         ),
     );
     if (!state) return;
-    keepPrevious(page.state.save); // and the linked game becomes the one to go back to
+    if (page.state) keepPrevious(page.state.save); // and the linked game becomes the one to go back to
     const settings = previousSettings;
     previousSettings = null;
     if (settings) saveSettings(state.game, settings);
@@ -56,7 +70,7 @@ export function installGamesMenu(app) {
     );
     const chosen = await chooseNewGame(levels, resumable);
     if (!chosen) return;
-    if (chosen.resume) return switchGame(chosen.resume);
+    if (chosen.resume !== undefined) return switchGame(chosen.resume);
     const view = GAMES[chosen.game];
     let first = chosen.first;
     let toss = "";
@@ -80,6 +94,7 @@ export function installGamesMenu(app) {
             ? secondSide
             : firstSide
           : null;
+    /** @type {Settings} */
     const settings = {
       ...app.settingsOf(chosen.game),
       computer,
@@ -101,6 +116,7 @@ export function installGamesMenu(app) {
 
   /** Go to `game`: this tab's game of it, else the last one saved (unless another tab has
    *  it open), or a new one. */
+  /** @param {GameId} game */
   async function switchGame(game) {
     if (!page.engineReady || page.busy || page.state?.game === game) return;
     const { save: saved, elsewhere } = await app.resumable(game);
@@ -145,7 +161,7 @@ export function installGamesMenu(app) {
     if (!state) return;
     if (ai.settings.computer && !ai.watching()) {
       const you = ai.settings.you ?? "A";
-      const computer = state.extra.series.black === you ? "white" : "black";
+      const computer = state.extra.series?.black === you ? "white" : "black";
       const settings = { ...ai.settings, computer };
       saveSettings(state.game, settings);
       ai.use(settings);
@@ -158,7 +174,10 @@ export function installGamesMenu(app) {
    *  replaces stays restorable ("Back to it"), as with links. Analyse: no computer, hints on;
    *  `computer`: the side the computer plays; otherwise the game's computer settings stay.
    *  Puzzle: no computer, no hints; `keep` false: the game replaced (an earlier puzzle) is not
-   *  kept, the one kept before it stays the way back. */
+   *  kept, the one kept before it stays the way back.
+   *  @param {State} state
+   *  @param {string} label what was opened, in words
+   *  @param {OpenOptions} [options] */
   function openGame(
     state,
     label,
@@ -198,24 +217,29 @@ export function installGamesMenu(app) {
       app.show(state, { source: "link" });
     } catch (err) {
       app.notice(tr("{problem}. Your game is unchanged.", { problem: capitalize(errorText(err)) }));
-      writeLink(app.shownState().link);
+      const shown = app.shownState();
+      if (shown) writeLink(shown.link);
     }
   }
 
   /** A friend's link turned the computer off (share.js): "Back to it" gives the replaced
    *  game of the same game its `settings` again. */
+  /** @param {Settings} settings */
   function keepSettingsForReturn(settings) {
     previousSettings = settings;
   }
 
-  Object.assign(app, {
-    offerPrevious,
-    keepSettingsForReturn,
-    returnToPrevious,
-    newGame,
-    switchGame,
-    nextSeriesGame,
-    openGame,
-    openLinkInAddressBar,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").GamesMenuRoom} */ ({
+      offerPrevious,
+      keepSettingsForReturn,
+      returnToPrevious,
+      newGame,
+      switchGame,
+      nextSeriesGame,
+      openGame,
+      openLinkInAddressBar,
+    }),
+  );
 }

@@ -7,6 +7,15 @@
 import { loadSaved, saveSettings } from "../store.js";
 import { tr } from "../i18n.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/app").GameId} GameId */
+/** @typedef {import("../types/app").KeepOptions} KeepOptions */
+/** @typedef {import("../types/app").Settings} Settings */
+/** @typedef {import("../types/app").TabGame} TabGame */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {Awaited<ReturnType<typeof import("../library.js").startLibrary>>} LibraryService */
+/** @typedef {() => Storage | null | undefined} StorageOf */
+
 const TAB_KEY = "flipside.tab.v1";
 const LAST_KEY = "flipside.lastid.v1";
 const LOCK_PREFIX = "flipside.game.";
@@ -23,6 +32,12 @@ const OLDER_KEYS = [
   "flipside.puzzles.v1",
 ];
 
+/**
+ * The games kept under `key` ({game: {id, record, save}}), {} when none or unreadable.
+ * @param {StorageOf} storage
+ * @param {string} key
+ * @returns {Record<GameId, TabGame>}
+ */
 function readJson(storage, key) {
   try {
     const data = JSON.parse(storage()?.getItem(key) ?? "null");
@@ -32,6 +47,11 @@ function readJson(storage, key) {
   }
 }
 
+/**
+ * @param {StorageOf} storage
+ * @param {string} key
+ * @param {unknown} value
+ */
 function writeJson(storage, key, value) {
   try {
     storage()?.setItem(key, JSON.stringify(value));
@@ -44,7 +64,8 @@ const session = () => window.sessionStorage;
 const local = () => window.localStorage;
 
 /** The older versions' data as it was before this version saved anything, kept under
- *  OLDER_KEY until the library has moved it (null once it has, or on a fresh browser). */
+ *  OLDER_KEY until the library has moved it (null once it has, or on a fresh browser).
+ *  @returns {Record<string, string | null> | null} */
 function olderData() {
   try {
     const store = local();
@@ -59,17 +80,23 @@ function olderData() {
   }
 }
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installGames(app) {
   const { page, $ } = app;
   const older = olderData();
+  /** @type {Promise<LibraryService> | null} */
   let started = null; // the library service's promise (js/library.js)
+  /** @type {LibraryService | null} */
   let service = null; // the service, once it is there
   let queue = Promise.resolve(); // keeps run in the order the games were shown
 
   /** The library's service, loaded once: after the page is ready and has drawn its game
    *  (LOAD_AFTER_MS), so that neither the first visit's bytes before the game is playable nor
-   *  the first frames pay for it. */
+   *  the first frames pay for it.
+   *  @returns {Promise<LibraryService>} */
   function library() {
     started ??= app.ready
       .then(() => new Promise((resolve) => setTimeout(resolve, LOAD_AFTER_MS)))
@@ -83,14 +110,21 @@ export function installGames(app) {
   const tabGames = () => readJson(session, TAB_KEY);
 
   /** The library knows this tab's `game` as `id` at `record` (the last id is also what a new
-   *  tab checks against the other tabs' locks). */
+   *  tab checks against the other tabs' locks).
+   *  @param {GameId} game
+   *  @param {string} id
+   *  @param {string} record */
   function noteTabGame(game, id, record) {
     const games = tabGames();
     writeJson(session, TAB_KEY, { ...games, [game]: { ...games[game], id, record } });
     writeJson(local, LAST_KEY, { ...readJson(local, LAST_KEY), [game]: { id, record } });
   }
 
-  /** Keep `state`, the game now on screen (flow.js `show`, with its options). */
+  /**
+   * Keep `state`, the game now on screen (flow.js `show`, with its options).
+   * @param {State} state
+   * @param {KeepOptions} [options]
+   */
   function keepGame(state, { continued = false, libraryId = null, source = null } = {}) {
     const practice = app.isPractice(state);
     if (!practice) {
@@ -113,7 +147,9 @@ export function installGames(app) {
   }
 
   /** The game this tab should show of `game` on a start or a switch: its own (a reload),
-   *  else the last game saved unless another tab has it open: {save} or {elsewhere: true}. */
+   *  else the last game saved unless another tab has it open: {save} or {elsewhere: true}.
+   *  @param {GameId} game
+   *  @returns {Promise<{save?: string | null, elsewhere?: boolean}>} */
   async function resumable(game) {
     const mine = tabGames()[game];
     if (mine?.save) return { save: mine.save };
@@ -131,13 +167,17 @@ export function installGames(app) {
   }
 
   /** Open a game from the library (the Games view): `settings` are the computer's to go on
-   *  with it (null: unchanged). */
+   *  with it (null: unchanged).
+   *  @param {State} state
+   *  @param {string} id
+   *  @param {Settings | null} settings */
   function openFromLibrary(state, id, settings) {
     if (settings) saveSettings(state.game, settings);
     app.notice(tr("Opened a game from your library."));
     app.show(state, { settings, libraryId: id });
   }
 
+  /** @param {"games" | "progress"} [tab] */
   async function openGames(tab = "games") {
     if (!page.engineReady) return;
     const s = await library().catch(() => null);
@@ -148,7 +188,8 @@ export function installGames(app) {
   $("games").addEventListener("click", () => openGames());
 
   /** A puzzle or a lesson step: practice, not a game to keep. */
-  const isPractice = (state) => !!(app.isPuzzle?.(state) || app.isLesson?.(state));
+  const isPractice = (/** @type {State} */ state) =>
+    !!(app.isPuzzle?.(state) || app.isLesson?.(state));
 
   /** The older data is in the library: not read again. */
   function olderMoved() {
@@ -159,17 +200,20 @@ export function installGames(app) {
     }
   }
 
-  Object.assign(app, {
-    olderMoved,
-    isPractice,
-    keepGame,
-    noteTabGame,
-    resumable,
-    openFromLibrary,
-    openGames,
-    keepOpening: (opening) => service?.keepOpening(opening),
-    keepReview: (review) => library().then((s) => s.keepReview(review)),
-    keepPuzzle: (attempt) => library().then((s) => s.keepPuzzle(attempt)),
-    librarySnapshot: () => service?.snapshot() ?? null,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").GamesRoom} */ ({
+      olderMoved,
+      isPractice,
+      keepGame,
+      noteTabGame,
+      resumable,
+      openFromLibrary,
+      openGames,
+      keepOpening: (opening) => service?.keepOpening(opening),
+      keepReview: (review) => library().then((s) => s.keepReview(review)),
+      keepPuzzle: (attempt) => library().then((s) => s.keepPuzzle(attempt)),
+      librarySnapshot: () => service?.snapshot() ?? null,
+    }),
+  );
 }

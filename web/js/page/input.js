@@ -6,7 +6,12 @@ import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
 import { tr } from "../i18n.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installInput(app) {
   const { page, ai, canvas, $ } = app;
 
@@ -43,6 +48,7 @@ export function installInput(app) {
   });
 
   canvas.addEventListener("keydown", (event) => {
+    /** @type {Record<string, number>} */
     const arrows = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -8, ArrowDown: 8 };
     if (event.key in arrows) {
       event.preventDefault();
@@ -110,8 +116,9 @@ export function installInput(app) {
   ).observe($("graph"));
 
   $("moves").addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-ply]");
-    if (button) app.stepTo(Number(button.dataset.ply));
+    const target = /** @type {Element} */ (event.target);
+    const button = target.closest("button[data-ply]");
+    if (button instanceof HTMLElement) app.stepTo(Number(button.dataset.ply));
   });
   $("history-start").addEventListener("click", () => app.stepTo(0));
   $("history-back").addEventListener("click", () => app.step(-1));
@@ -157,7 +164,7 @@ export function installInput(app) {
       document.querySelector("dialog[open]")
     )
       return;
-    if (event.target.closest?.("input, select, textarea")) return;
+    if (event.target instanceof Element && event.target.closest("input, select, textarea")) return;
     const key = event.key;
     if (event.ctrlKey) {
       const action = key === "z" ? app.undo : key === "y" || key === "Z" ? app.redo : null;
@@ -167,6 +174,7 @@ export function installInput(app) {
       return;
     }
     const onBoard = event.target === canvas;
+    /** @type {Record<string, number | null>} */
     const moves = {
       ArrowLeft: onBoard ? null : -1,
       ArrowRight: onBoard ? null : 1,

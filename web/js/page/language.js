@@ -6,7 +6,12 @@
 import { currentLanguage, onLanguageChange, tr, useLanguage } from "../i18n.js";
 import { engine } from "../rules-engine.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installLanguage(app) {
   const { $, page, moveHistory } = app;
   const select = $("language");
@@ -20,7 +25,7 @@ export function installLanguage(app) {
       select.value = currentLanguage();
       app.notice(
         tr("The language could not be changed: {reason}. The page stays as it was.", {
-          reason: err.message,
+          reason: /** @type {Error} */ (err).message,
         }),
       );
     }
@@ -34,8 +39,8 @@ export function installLanguage(app) {
     if (page.state !== live) return; // a move came meanwhile: it is already in the new language
     Object.assign(live, fresh); // the same object: a move asked meanwhile still applies to it
     moveHistory.cache.clear();
-    if (moveHistory.viewing)
-      moveHistory.shown = await moveHistory.stateAt(page.state, moveHistory.shown.ply);
+    if (moveHistory.shown)
+      moveHistory.shown = await moveHistory.stateAt(live, moveHistory.shown.ply);
   }
 
   async function relabel() {
@@ -60,5 +65,5 @@ export function installLanguage(app) {
       }),
     );
   }
-  Object.assign(app, { relabel });
+  Object.assign(app, /** @satisfies {import("../types/app").LanguageRoom} */ ({ relabel }));
 }

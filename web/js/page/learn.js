@@ -9,18 +9,38 @@ import { loadLearned, saveLearned } from "../store.js";
 import { announce } from "../announce.js";
 import { tr } from "../i18n.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * A step of the course: its board (8 rows of X / O / -, a1..h8), the player to move, what
+ * the first move should do (one of `moves`, a move of the disk on `from`, or one that `does`
+ * so), and the words after it.
+ * @typedef {object} Step
+ * @property {string} title
+ * @property {string} text
+ * @property {string[]} rows
+ * @property {number} player
+ * @property {{moves?: string[], from?: string, does?: string}} goal
+ * @property {string} done
+ * @property {string} wrong
+ */
+
 // The course (learn/themisto.json, bundled into the page): each step's board as 8 rows of
 // X / O / - (a1..h8), the player to move, the goal, and the words after a right or a wrong
 // move. tests/test_learn.py plays every step's answer natively. Its words are English,
 // shown with tr() (python -m tools.i18n gathers them from the JSON).
-const COURSE = course.steps;
+const COURSE = /** @type {Step[]} */ (course.steps);
 const AFTERWORD = course.afterword;
-const positionOf = (step) => `${step.rows.join("")}_${step.player}_0_0`;
+const positionOf = (/** @type {Step} */ step) => `${step.rows.join("")}_${step.player}_0_0`;
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installLearn(app) {
   const { page, $ } = app;
-  /** The step on screen: {index, record, result: null | "done" | "wrong"}. */
+  /** The step on screen. @type {{index: number, record: string, result: null | "done" | "wrong"} | null} */
   let active = null;
   /** The steps learned, read once (the panel asks on every render). */
   let learned = loadLearned();
@@ -58,7 +78,7 @@ export function installLearn(app) {
   function follow() {
     const live = page.state;
     if (!active || !live) return;
-    const options = (record) => record.split("&").slice(1).join("&");
+    const options = (/** @type {string} */ record) => record.split("&").slice(1).join("&");
     if (options(live.record) !== options(active.record)) {
       active = null; // another game: the lesson is left
       return;
@@ -70,7 +90,7 @@ export function installLearn(app) {
       ? goal.moves.includes(move.text)
       : goal.from
         ? move.text.startsWith(`${goal.from}-`)
-        : move.does.includes(goal.does);
+        : (move.does ?? []).includes(/** @type {string} */ (goal.does));
     active.result = met ? "done" : "wrong";
     if (met) {
       learned = [...new Set([...learned, active.index])];
@@ -130,10 +150,19 @@ export function installLearn(app) {
   }
 
   /** Whether `state` is the lesson step on screen: not a game to keep. */
+  /** @param {State} state */
   function isLesson(state) {
-    const options = (record) => record.split("&").slice(1).join("&");
+    const options = (/** @type {string} */ record) => record.split("&").slice(1).join("&");
     return !!active && options(state.record) === options(active.record);
   }
 
-  Object.assign(app, { openLesson: open, renderLesson: render, lessonSnapshot, isLesson });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").LearnRoom} */ ({
+      openLesson: open,
+      renderLesson: render,
+      lessonSnapshot,
+      isLesson,
+    }),
+  );
 }

@@ -2,7 +2,15 @@
 
 import { tr } from "../i18n.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {import("../types/state").MoveEntry} MoveEntry */
+/** @typedef {import("../types/state").ReviewRow} ReviewRow */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installMoves(app) {
   const { page, moveHistory, ai, $ } = app;
 
@@ -11,7 +19,11 @@ export function installMoves(app) {
    *  game for Firefox's collector (some 3 MB a game of Othello). */
   const itemTexts = new WeakMap();
 
-  /** The move list: one button per move (it shows the position after that move). */
+  /**
+   * The move list: one button per move (it shows the position after that move).
+   * @param {State} live
+   * @param {number} ply the ply on screen
+   */
   function renderMoveList(live, ply) {
     const list = $("moves");
     live.moves.forEach((move, i) => {
@@ -35,8 +47,8 @@ export function installMoves(app) {
       if (old) old.replaceWith(item);
       else list.append(item);
     });
-    while (list.children.length > live.moves.length) list.lastElementChild.remove();
-    const current = list.querySelector(".current");
+    while (list.children.length > live.moves.length) list.lastElementChild?.remove();
+    const current = /** @type {HTMLElement | null} */ (list.querySelector(".current"));
     if (current && moveHistory.viewing) {
       list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;
     } else {
@@ -44,7 +56,14 @@ export function installMoves(app) {
     }
   }
 
-  /** The move list's item of move `i` of `live` (`judged`: its review row, if any). */
+  /**
+   * The move list's item of move `i` of `live` (`judged`: its review row, if any).
+   * @param {State} live
+   * @param {number} ply
+   * @param {MoveEntry} move
+   * @param {number} i
+   * @param {ReviewRow | null} judged
+   */
   function moveItem(live, ply, move, i, judged) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -55,7 +74,7 @@ export function installMoves(app) {
     page.gameView.mark(mark, move.by);
     mark.setAttribute("aria-hidden", "true");
     // Its name is what it shows plus, for a screen reader, the move number, side and note.
-    const said = (text) =>
+    const said = (/** @type {string} */ text) =>
       Object.assign(document.createElement("span"), {
         className: "visually-hidden",
         textContent: text,
@@ -92,7 +111,10 @@ export function installMoves(app) {
     return item;
   }
 
-  /** The history controls and the "not live" banner under the board. */
+  /**
+   * The history controls and the "not live" banner under the board.
+   * @param {State} live
+   */
   function renderHistory(live) {
     const ply = moveHistory.plyOf(live);
     const plies = live.moves.length;
@@ -115,9 +137,17 @@ export function installMoves(app) {
 
   /** Where the graph marks the position on screen (its number of placed moves), or null. */
   function graphMarker() {
-    if (!moveHistory.viewing || !page.state) return null;
-    return ai.prefixes({ prefixes: page.state.prefixes.slice(0, moveHistory.shown.ply) }).length;
+    if (!moveHistory.shown || !page.state) return null;
+    const prefixes = page.state.prefixes.slice(0, moveHistory.shown.ply);
+    return ai.prefixes(/** @type {State} */ ({ prefixes })).length; // it reads only these
   }
 
-  Object.assign(app, { renderMoveList, renderHistory, graphMarker });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").MovesRoom} */ ({
+      renderMoveList,
+      renderHistory,
+      graphMarker,
+    }),
+  );
 }

@@ -10,10 +10,19 @@ import { levelLabel } from "../levels.js";
 import { N_, ntr, onLanguageChange, tr } from "../i18n.js";
 import { setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/app").Level} Level */
+/** @typedef {import("../types/app").NoticeAction} NoticeAction */
+/** @typedef {import("../types/app").Side} Side */
+/** @typedef {import("../types/state").State} State */
+
 /** The words of `roleOf`. */
 const ROLES = { computer: N_("computer"), you: N_("you") };
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installPanel(app) {
   const { page, moveHistory, clocks, ai, canvas, $ } = app;
 
@@ -23,7 +32,7 @@ export function installPanel(app) {
     const menu = $("computer");
     if (menu.dataset.game === view.id) return;
     menu.dataset.game = view.id;
-    const option = (value, text) =>
+    const option = (/** @type {string} */ value, /** @type {string} */ text) =>
       Object.assign(document.createElement("option"), { value, textContent: text });
     menu.replaceChildren(
       option("off", tr("Off (2 players)")),
@@ -40,9 +49,10 @@ export function installPanel(app) {
   }
 
   /** A side's name in the page's language ("Black", "Player one"). */
+  /** @param {Side | null | undefined} side */
   function sideName(side) {
-    const name = page.gameView.sides[side];
-    return name ? tr(name) : side;
+    const name = side != null ? page.gameView.sides[side] : undefined;
+    return name ? tr(name) : String(side);
   }
 
   /** The AI part of the panel: thinking indicator, opening, graph, best line, settings. */
@@ -71,8 +81,9 @@ export function installPanel(app) {
     });
     setText($("watch-pause"), ai.paused ? tr("Resume") : tr("Pause"));
     $("watch-step").disabled = !ai.paused || !!ai.thinking || !!page.state?.over;
-    const shortLevel = (n) => (typeof n === "number" ? tr("level {n}", { n }) : levelName(n));
-    const levelName = (n) => {
+    const shortLevel = (/** @type {Level} */ n) =>
+      typeof n === "number" ? tr("level {n}", { n }) : levelName(n);
+    const levelName = (/** @type {Level} */ n) => {
       const name = levelLabel(n, view.levels[n]).replace(/ \(.*/, ""); // "4 · Club"
       return typeof n === "number" ? tr("level {name}", { name }) : name;
     };
@@ -119,10 +130,10 @@ export function installPanel(app) {
     $("opening").title = ai.opening ? ai.opening.moves : "";
     if (ai.opening) app.keepOpening?.(ai.opening);
     const line = $("best-line");
-    const h = ai.hints;
-    const showLine = !!(app.hintSquares() && h.pv.length);
+    const h = app.hintSquares() ? ai.hints : null; // the hints on the board
+    const showLine = !!h?.pv.length;
     line.hidden = !showLine;
-    if (showLine) {
+    if (h && showLine) {
       const best = {
         line: h.pv.join(" "),
         verdict: h.verdict,
@@ -142,6 +153,10 @@ export function installPanel(app) {
   }
 
   /** Who plays each side, for the panel: "you", "computer" or nothing (two players). */
+  /**
+   * @param {Side} side
+   * @returns {"" | "computer" | "you"}
+   */
   function roleOf(side) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
     if (!computer) return "";
@@ -166,11 +181,14 @@ export function installPanel(app) {
         .join(" · ");
       const count = $(`count-${i}`);
       count.hidden = !page.gameView.showsCounts;
-      if (s && page.gameView.showsCounts) count.textContent = String(s.counts[side]);
+      if (s && page.gameView.showsCounts)
+        count.textContent = String(/** @type {Record<Side, number>} */ (s.counts)[side]);
       const supply = $(`supply-${i}`);
       supply.hidden = !s?.extra?.supply;
       if (s?.extra?.supply) {
-        supply.textContent = tr("{n} left", { n: s.extra.supply[side] });
+        supply.textContent = tr("{n} left", {
+          n: /** @type {Record<Side, number>} */ (s.extra.supply)[side],
+        });
         supply.title = tr("Discs left in {side}'s supply", { side: sideName(side) });
       }
     });
@@ -197,7 +215,7 @@ export function installPanel(app) {
     const series = page.state?.extra?.series ?? null;
     $("series-panel").hidden = !series;
     if (!series) return;
-    const name = (player) => seriesPlayerName(player);
+    const name = (/** @type {string | null} */ player) => seriesPlayerName(player);
     // English says "games" and "points" for 1 too (kept); other languages have their forms.
     $("series-goal").textContent =
       series.kind === "games"
@@ -234,16 +252,18 @@ export function installPanel(app) {
         return item;
       }),
     );
-    $("next-game").hidden = !(page.state.over && !series.over);
+    $("next-game").hidden = !(page.state?.over && !series.over);
   }
 
   /** Whether the player plays the computer (not two people, not the computer both sides). */
   const againstComputer = () => page.gameView.hasAI && !!ai.settings.computer && !ai.watching();
 
   /** Whether series player `player` ("A" / "B") is the one playing the computer. */
-  const isYou = (player) => againstComputer() && player === (ai.settings.you ?? "A");
+  const isYou = (/** @type {string | null} */ player) =>
+    againstComputer() && player === (ai.settings.you ?? "A");
 
   /** "You" / "Computer" against the computer, else "Player A" / "Player B". */
+  /** @param {string | null} player */
   function seriesPlayerName(player) {
     if (!againstComputer()) return tr("Player {name}", { name: player });
     return isYou(player) ? tr("You") : tr("Computer");
@@ -252,7 +272,7 @@ export function installPanel(app) {
   function renderPanel() {
     const live = page.state;
     const s = app.shownState();
-    if (!s) return;
+    if (!s || !live) return;
     renderPlayers();
     renderClocks();
     renderSeries();
@@ -281,6 +301,7 @@ export function installPanel(app) {
   }
 
   /** Whether Undo has something to take back: against the computer, a move of your own. */
+  /** @param {State} s */
   function canTakeBack(s) {
     const computer = page.gameView.hasAI ? ai.settings.computer : null;
     if (computer === "both") return false; // watching: look back with the move list instead
@@ -292,7 +313,10 @@ export function installPanel(app) {
 
   /** Show `text` (empty hides the notice), with an optional button `{label, run}`. With
    *  `keep` the notice stays when the page clears notices (a move does): only its close
-   *  button or another notice takes it away. */
+   *  button or another notice takes it away.
+   *  @param {string} text
+   *  @param {NoticeAction | null} [action]
+   *  @param {{keep?: boolean}} [options] */
   function notice(text, action = null, { keep = false } = {}) {
     if (!text && keptNotice) return;
     keptNotice = keep && !!text;
@@ -316,7 +340,8 @@ export function installPanel(app) {
     const choice = page.selection?.choice;
     $("capture-choice").hidden = !choice;
     if (!choice) return;
-    const words = page.gameView.choiceWords(choice);
+    const words = page.gameView.choiceWords?.(choice); // a game with a choice has its words
+    if (!words) return;
     $("capture-text").textContent = words.question;
     $("choose-capture").textContent = words.capture;
     $("choose-plain").textContent = words.plain;
@@ -328,23 +353,26 @@ export function installPanel(app) {
     renderAI();
   });
 
-  Object.assign(app, {
-    fillMenus,
-    sideName,
-    renderAI,
-    roleOf,
-    renderPlayers,
-    renderClocks,
-    renderSeries,
-    seriesPlayerName,
-    renderPanel,
-    canTakeBack,
-    notice,
-    dismissNotice: () => {
-      keptNotice = false;
-      notice("");
-    },
-    showRules,
-    renderChoice,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").PanelRoom} */ ({
+      fillMenus,
+      sideName,
+      renderAI,
+      roleOf,
+      renderPlayers,
+      renderClocks,
+      renderSeries,
+      seriesPlayerName,
+      renderPanel,
+      canTakeBack,
+      notice,
+      dismissNotice: () => {
+        keptNotice = false;
+        notice("");
+      },
+      showRules,
+      renderChoice,
+    }),
+  );
 }

@@ -13,18 +13,45 @@ import { onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 import { following, KINDS, kindOf, loadSet as load } from "../puzzle-sets.js";
 
-const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
-const gameTitle = (game) => GAMES[game]?.title;
-const setupOf = (record) => record.split("&").slice(1).join("&");
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").GameId} GameId */
+/** @typedef {import("../types/state").State} State */
+/** @typedef {import("../puzzle-sets.js").Puzzle} Puzzle */
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * The puzzle on screen.
+ * @typedef {object} ActivePuzzle
+ * @property {GameId} game
+ * @property {Puzzle} puzzle
+ * @property {Puzzle[]} puzzles its set's
+ * @property {string} record its position's record
+ * @property {"solved" | "failed" | "shown" | null} result
+ * @property {boolean} hinted
+ * @property {string | null} reply the computer's answer to a wrong move
+ * @property {boolean} defended a win in two's defence has been asked for
+ * @property {boolean} [tried] its first try is in the player's history
+ */
+
+const LINK = /^puzzle\/([a-z]+)\/(.*)$/;
+const gameTitle = (/** @type {GameId} */ game) => GAMES[game]?.title;
+const setupOf = (/** @type {string} */ record) => record.split("&").slice(1).join("&");
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installPuzzles(app) {
   const { page, ai, $ } = app;
-  /** The puzzle on screen: {game, puzzle, puzzles, record, result, hinted, reply, defended}
-   *  (`defended`: a win in two's defence has been asked for). */
+  /** The puzzle on screen. @type {ActivePuzzle | null} */
   let active = null;
+  /** The puzzle on screen, for what runs only while there is one. */
+  const onScreen = () => /** @type {ActivePuzzle} */ (active);
 
   /** Open puzzle `id` of `game` (the next one of the player's when `id` is null). */
+  /**
+   * @param {GameId} game
+   * @param {number | null} [id]
+   */
   async function open(game, id = null) {
     if (!page.engineReady) return;
     const title = gameTitle(game);
@@ -80,6 +107,7 @@ export function installPuzzles(app) {
   }
 
   /** Open the puzzle a link names (`puzzle/othello/12`); false when it is not a puzzle link. */
+  /** @param {string} link */
   function openLink(link) {
     const m = LINK.exec(link);
     if (!m) return false;
@@ -98,15 +126,20 @@ export function installPuzzles(app) {
   }
 
   function task() {
-    const p = active.puzzle;
-    const words = { side: app.sideName(p.toMove), gap: Math.floor(p.gap), empties: p.empties };
+    const a = onScreen();
+    const p = a.puzzle;
+    const words = {
+      side: app.sideName(p.toMove),
+      gap: Math.floor(p.gap ?? Number.NaN),
+      empties: p.empties,
+    };
     if (p.kind === "midgame") {
       return tr(
         "{side} to move: one move is clearly best (the computer's search puts it {gap} discs or more ahead). Find it.",
         words,
       );
     }
-    if (active.game === "othello") {
+    if (a.game === "othello") {
       return tr("{side} to move: find the one best move (exact, {empties} empty squares).", words);
     }
     if (p.kind === "win in two") {
@@ -121,13 +154,22 @@ export function installPuzzles(app) {
   }
 
   /** The kind menu: every kind the set has, with its count. */
+  /**
+   * @param {Puzzle[]} puzzles
+   * @param {string} chosen the kind chosen ("": all)
+   */
   function fillKinds(puzzles, chosen) {
     const counts = new Map();
     for (const p of puzzles) counts.set(kindOf(p), (counts.get(kindOf(p)) ?? 0) + 1);
     const menu = $("puzzle-kind");
     menu.replaceChildren(new Option(tr("All kinds ({n})", { n: puzzles.length }), ""));
     for (const [kind, count] of counts)
-      menu.append(new Option(`${kind in KINDS ? tr(KINDS[kind]) : kind} (${count})`, kind));
+      menu.append(
+        new Option(
+          `${kind in KINDS ? tr(KINDS[/** @type {keyof typeof KINDS} */ (kind)]) : kind} (${count})`,
+          kind,
+        ),
+      );
     menu.value = chosen;
     $("puzzle-kind-row").hidden = counts.size < 2;
   }
@@ -159,7 +201,7 @@ export function installPuzzles(app) {
       if (moves.length >= 1) judge(live, moves[0] === p.best);
     } else if (moves.length === 1 && !active.defended) {
       active.defended = true;
-      app.computerPlays(live.record, p.defence);
+      app.computerPlays(live.record, /** @type {string} */ (p.defence)); // a win in two has one
       announce(
         tr("{move}: a threat. {defence} answers it; now win at once.", {
           move: p.best,
@@ -171,19 +213,24 @@ export function installPuzzles(app) {
     }
   }
 
+  /**
+   * @param {State} live
+   * @param {boolean} right
+   */
   function judge(live, right) {
-    const score = loadPuzzleScore(active.game);
+    const a = onScreen();
+    const score = loadPuzzleScore(a.game);
     const solved = new Set(score.solved);
-    keepTry(active, right ? "solved" : "failed");
+    keepTry(a, right ? "solved" : "failed");
     if (right) {
-      active.result = "solved";
-      solved.add(active.puzzle.id);
-      const streak = active.hinted ? score.streak : score.streak + 1;
-      savePuzzleScore(active.game, { ...score, solved: [...solved], streak, next: nextId() });
+      a.result = "solved";
+      solved.add(a.puzzle.id);
+      const streak = a.hinted ? score.streak : score.streak + 1;
+      savePuzzleScore(a.game, { ...score, solved: [...solved], streak, next: nextId() });
       announce(solvedText());
     } else {
-      active.result = "failed";
-      savePuzzleScore(active.game, { ...score, streak: 0, next: nextId() });
+      a.result = "failed";
+      savePuzzleScore(a.game, { ...score, streak: 0, next: nextId() });
       app.playSound("wrong");
       refute(live);
     }
@@ -191,7 +238,8 @@ export function installPuzzles(app) {
   }
 
   function solvedText() {
-    const { best, kind } = active.puzzle;
+    const a = onScreen();
+    const { best, kind } = a.puzzle;
     const moves = page.state?.moves.map((m) => m.text) ?? [];
     return kind === "win in two"
       ? tr("Solved: {best}, and after {defence}, {win} wins.", {
@@ -203,15 +251,17 @@ export function installPuzzles(app) {
   }
 
   function solutionText() {
-    const { best, kind, defence, win } = active.puzzle;
+    const a = onScreen();
+    const { best, kind, defence, win } = a.puzzle;
     return kind === "win in two"
       ? tr("The solution: {best}; after {defence}, {win} wins.", { best, defence, win })
       : tr("The solution: {best}.", { best });
   }
 
   /** The computer's answer to the wrong move, played on the board. */
+  /** @param {State} live */
   async function refute(live) {
-    const puzzle = active;
+    const puzzle = onScreen();
     if (live.over || live.toMove === puzzle.puzzle.toMove) return; // the other side passed
     try {
       const answer = await ai.search.call("think", { record: live.record, level: "max" });
@@ -226,8 +276,9 @@ export function installPuzzles(app) {
   }
 
   function nextId() {
-    const index = active.puzzles.indexOf(active.puzzle);
-    return following(active.puzzles, index + 1, loadPuzzleScore(active.game).kind)?.id ?? 1;
+    const a = onScreen();
+    const index = a.puzzles.indexOf(a.puzzle);
+    return following(a.puzzles, index + 1, loadPuzzleScore(a.game).kind)?.id ?? 1;
   }
 
   function showSolution() {
@@ -240,12 +291,13 @@ export function installPuzzles(app) {
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }
     const { best, defence, win } = puzzle.puzzle;
-    const line = puzzle.puzzle.kind === "win in two" ? [best, defence, win] : [best];
+    const line =
+      puzzle.puzzle.kind === "win in two" ? /** @type {string[]} */ ([best, defence, win]) : [best];
     app
       .ask(async () => {
         let state = { record: puzzle.record };
         for (const move of line) state = await engine.call("play", { record: state.record, move });
-        return state;
+        return /** @type {State} */ (state); // after the line's last move
       })
       .then((state) => {
         if (state && active === puzzle) app.show(state);
@@ -273,8 +325,9 @@ export function installPuzzles(app) {
   }
 
   function hintText() {
-    const best = active.puzzle.best;
-    return active.game === "othello"
+    const a = onScreen();
+    const best = a.puzzle.best;
+    return a.game === "othello"
       ? tr("Hint: the move is on the {file} file.", { file: best[0] })
       : tr("Hint: move the disk on {square}.", { square: best.slice(0, 2) });
   }
@@ -371,17 +424,15 @@ export function installPuzzles(app) {
     };
   }
 
-  Object.assign(app, {
-    openPuzzle: open,
-    openPuzzleLink: openLink,
-    renderPuzzle: render,
-    puzzleSnapshot,
-    puzzleShare,
-  });
   /** Whether `state` is the puzzle on screen (its position, any moves): not a game to keep. */
-  const isPuzzle = (state) => !!active && setupOf(state.record) === setupOf(active.record);
+  const isPuzzle = (/** @type {State} */ state) =>
+    !!active && setupOf(state.record) === setupOf(active.record);
 
   /** The puzzle's first try joins the player's history (the library): solved or failed. */
+  /**
+   * @param {ActivePuzzle} p
+   * @param {"solved" | "failed"} result
+   */
   function keepTry(p, result) {
     if (!p.tried)
       app.keepPuzzle?.({
@@ -394,11 +445,15 @@ export function installPuzzles(app) {
     p.tried = true;
   }
 
-  Object.assign(app, {
-    openPuzzle: open,
-    openPuzzleLink: openLink,
-    renderPuzzle: render,
-    puzzleSnapshot,
-    isPuzzle,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").PuzzlesRoom} */ ({
+      openPuzzle: open,
+      openPuzzleLink: openLink,
+      renderPuzzle: render,
+      puzzleSnapshot,
+      puzzleShare,
+      isPuzzle,
+    }),
+  );
 }

@@ -11,20 +11,55 @@ import { announce } from "../announce.js";
 import { formatNumber, N_, ntr, tr } from "../i18n.js";
 import { capitalize, errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").Mark} Mark */
+/** @typedef {import("../types/state").ReviewRow} ReviewRow */
+/** @typedef {import("../types/state").ReviewSummary} ReviewSummary */
+/** @typedef {import("../search-worker.js").SearchWorker} SearchWorker */
+
+/**
+ * A review being computed: the moves left to judge (plies), how many are judged.
+ * @typedef {object} ReviewJob
+ * @property {boolean} cancelled
+ * @property {number} began performance.now() when it began
+ * @property {number} judged
+ * @property {number[]} todo
+ * @property {number} [depth] a fixed depth per move (tests, benches)
+ */
+
+/**
+ * The review of a game: one row per move judged so far, the summary once finished.
+ * @typedef {object} Review
+ * @property {string} record
+ * @property {(ReviewRow | null)[]} rows
+ * @property {ReviewSummary | null} summary
+ * @property {number} plies
+ * @property {ReviewJob | null} job
+ * @property {string | null} error why it stopped, in words
+ */
+
+/** @type {Record<Mark, string>} */
 const SYMBOLS = { inaccuracy: "?!", mistake: "?", blunder: "??" };
 /** The marks' names (the facade's `mark` is the English word). */
+/** @type {Record<string, string>} */
 const MARKS = { inaccuracy: N_("inaccuracy"), mistake: N_("mistake"), blunder: N_("blunder") };
 /** The review's units (the facade's `scale.unit`). */
+/** @type {Record<string, string>} */
 const UNITS = { discs: N_("discs"), points: N_("points") };
-const markName = (mark) => (mark in MARKS ? tr(MARKS[mark]) : mark);
-const unitName = (unit) => (unit in UNITS ? tr(UNITS[unit]) : unit);
+const markName = (/** @type {string} */ mark) => (mark in MARKS ? tr(MARKS[mark]) : mark);
+const unitName = (/** @type {string} */ unit) => (unit in UNITS ? tr(UNITS[unit]) : unit);
 const PAUSE_MS = 150; // how often a paused review looks whether the computer has replied
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installReview(app) {
   const { page, ai, moveHistory, $ } = app;
   /** The review of `record`: rows (one per move judged so far), summary when finished. */
-  let review = null; // {record, rows, summary, plies, job, error}
+  /** @type {Review | null} */
+  let review = null;
+  /** @type {string | null} */
   let seenRecord = null;
 
   /** The review of the live game, or null (a review of another game is not shown). */
@@ -32,6 +67,7 @@ export function installReview(app) {
     return review && page.state && review.record === page.state.record ? review : null;
   }
 
+  /** @param {{depth?: number}} [options] */
   async function start(options = {}) {
     const live = page.state;
     if (!live || !page.engineReady) return;
@@ -70,20 +106,19 @@ export function installReview(app) {
     // A move an extra worker gave back after the others were done.
     while (job.todo.length && !job.cancelled && review?.job === job) await judgeOn(ai.search, job);
     if (job.cancelled || review?.job !== job || review.error || job.judged < plies) return;
+    const rows = /** @type {ReviewRow[]} */ (review.rows); // every move judged
     try {
-      review.summary = await ai.search.call("review_summary", {
-        record: review.record,
-        rows: review.rows,
-      });
+      review.summary = await ai.search.call("review_summary", { record: review.record, rows });
     } catch (err) {
       if (!job.cancelled) fail(job, err);
       return;
     }
     if (job.cancelled) return;
     review.job = null;
-    saveReview({ record: review.record, rows: review.rows, summary: review.summary });
-    app.keepReview?.({ record: review.record, rows: review.rows, summary: review.summary });
-    const marks = review.rows.filter((r) => r.mark).length;
+    const summary = /** @type {ReviewSummary} */ (review.summary);
+    saveReview({ record: review.record, rows, summary });
+    app.keepReview?.({ record: review.record, rows, summary });
+    const marks = rows.filter((r) => r.mark).length;
     announce(ntr("Review finished: {n} marked move.", "Review finished: {n} marked moves.", marks));
     refresh();
   }
@@ -92,7 +127,9 @@ export function installReview(app) {
    *  left. A computer reply goes first: the review waits while the computer is to move (the
    *  move in hand is finished first). A move whose worker was restarted (an undo, a new
    *  setting) or lost is asked again; an extra worker that is lost and cannot start again,
-   *  or is beyond a smaller pool size, leaves its moves to the others. */
+   *  or is beyond a smaller pool size, leaves its moves to the others.
+   *  @param {SearchWorker} slot
+   *  @param {ReviewJob} job */
   async function judgeOn(slot, job) {
     const extra = slot !== ai.search;
     try {
@@ -102,7 +139,7 @@ export function installReview(app) {
         if (job.cancelled || !job.todo.length || review?.job !== job) return;
         if (extra && ai.pool.extras.indexOf(slot) >= ai.pool.size - 1) return;
         slot.held = extra;
-        const ply = job.todo.shift();
+        const ply = /** @type {number} */ (job.todo.shift()); // there is one (above)
         let row;
         try {
           const params = { record: review.record, ply };
@@ -130,6 +167,10 @@ export function installReview(app) {
     }
   }
 
+  /**
+   * @param {ReviewJob} job
+   * @param {unknown} err
+   */
   function fail(job, err) {
     if (review?.job !== job) return;
     review.job = null;
@@ -153,9 +194,10 @@ export function installReview(app) {
     app.draw();
   }
 
-  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  const sleep = (/** @type {number} */ ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** The review's row for move `index` (0-based) of the live game, or null. */
+  /** @param {number} index */
   function reviewRow(index) {
     return current()?.rows[index] ?? null;
   }
@@ -173,10 +215,12 @@ export function installReview(app) {
   /** The graph's marks: [{x, mark}] with x the number of placed moves (passes left out). */
   function graphMarks() {
     const done = current();
-    if (!done) return [];
+    const live = page.state;
+    if (!done || !live) return [];
+    /** @type {{x: number, mark: Mark}[]} */
     const marks = [];
     let placed = 0;
-    page.state.moves.forEach((move, i) => {
+    live.moves.forEach((move, i) => {
       if (move.text !== "pass") placed++;
       const row = done.rows[i];
       if (row?.mark) marks.push({ x: placed, mark: row.mark });
@@ -185,11 +229,12 @@ export function installReview(app) {
   }
 
   /** Step to the position before the next (`direction` 1) or previous (-1) marked move. */
+  /** @param {number} direction */
   function seekMistake(direction) {
     const done = current();
-    if (!done) return;
+    if (!done || !page.state) return;
     const here = moveHistory.plyOf(page.state);
-    const marked = done.rows.filter((r) => r?.mark).map((r) => r.ply);
+    const marked = done.rows.flatMap((r) => (r?.mark ? [r.ply] : []));
     const target =
       direction > 0 ? marked.find((p) => p > here) : marked.reverse().find((p) => p < here);
     if (target === undefined) {
@@ -204,9 +249,9 @@ export function installReview(app) {
   async function retry() {
     const done = current();
     const live = page.state;
-    const row = done?.rows[moveHistory.plyOf(live)];
-    if (!row?.mark) return;
+    const row = done && live ? done.rows[moveHistory.plyOf(live)] : null;
     const shown = app.shownState();
+    if (!row?.mark || !shown) return;
     const computer = Object.keys(page.gameView.sides).find((side) => side !== row.by);
     app.openGame(shown, tr("the position before move {n}", { n: row.ply + 1 }), { computer });
   }
@@ -237,9 +282,13 @@ export function installReview(app) {
     }
   }
 
+  /**
+   * @param {ReviewRow} row a move with a choice (its values are numbers)
+   * @param {string} unit
+   */
   function formatLoss(row, unit) {
-    const value = (v) =>
-      v > 0 ? `+${formatNumber(v)}` : v < 0 ? `\u2212${formatNumber(-v)}` : "0";
+    const value = (/** @type {number | null} */ v) =>
+      v === null ? "0" : v > 0 ? `+${formatNumber(v)}` : v < 0 ? `\u2212${formatNumber(-v)}` : "0";
     const loss = {
       played: row.label ?? value(row.value),
       unit,
@@ -252,6 +301,7 @@ export function installReview(app) {
   }
 
   /** The review's error in words (`review.error` is the reason). */
+  /** @param {Review | null} done */
   function errorLine(done) {
     return done?.error
       ? tr("The review stopped: {error}. Your game is safe; try again.", { error: done.error })
@@ -272,7 +322,7 @@ export function installReview(app) {
     $("review-progress").hidden = !running;
     $("review-error").hidden = !done?.error;
     $("review-error").textContent = errorLine(done);
-    if (running) {
+    if (done?.job) {
       const { judged, began } = done.job;
       const left = judged ? ((performance.now() - began) / judged) * (done.plies - judged) : null;
       $("review-bar").max = done.plies;
@@ -363,17 +413,20 @@ export function installReview(app) {
     };
   }
 
-  Object.assign(app, {
-    startReview: start,
-    cancelReview: cancel,
-    renderReview: render,
-    reviewRow,
-    reviewBest,
-    graphMarks,
-    seekMistake,
-    reviewSnapshot,
-    restoreReview: saveReview, // a review kept in the library, shown when its game opens
-    reviewSymbols: SYMBOLS,
-    reviewMarkName: markName,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").ReviewRoom} */ ({
+      startReview: start,
+      cancelReview: cancel,
+      renderReview: render,
+      reviewRow,
+      reviewBest,
+      graphMarks,
+      seekMistake,
+      reviewSnapshot,
+      restoreReview: saveReview, // a review kept in the library, shown when its game opens
+      reviewSymbols: SYMBOLS,
+      reviewMarkName: markName,
+    }),
+  );
 }

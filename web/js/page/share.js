@@ -11,25 +11,48 @@ import { onLanguageChange, tr } from "../i18n.js";
 import { loadFriend, saveFriend, saveSettings } from "../store.js";
 import { errorText, setText } from "./text.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").OpenedState} OpenedState */
+/** @typedef {import("../types/state").Side} Side */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * What the dialog shares: a link and its title; `friend`: the game it may be sent in to a
+ * friend who plays `side`; `sent`: the link it shows now (with the friend's option).
+ * @typedef {object} Sharing
+ * @property {string} link
+ * @property {string} title
+ * @property {{record: string, side: Side} | null} friend
+ * @property {string} sent
+ */
+
 /** The QR code's width in CSS pixels at most: big enough for a phone's camera from another
  *  phone's screen, small enough for that screen. */
 const QR_SIZE = 288;
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installShare(app) {
   const { page, moveHistory, $ } = app;
   const dialog = $("send-dialog");
   /** The friend's game on screen: {game, side (the side you play), record (its last state)}. */
   let friend = loadFriend();
-  /** What the dialog shares: {link, title, url, friend: {record, side} | null (may be sent to
-   *  a friend who plays `side`)}; `sent`: the link it shows now (with the friend's option). */
+  /** What the dialog shares. @type {Sharing | null} */
   let sharing = null;
   let drawn = 0; // the dialog's drawing in progress (an older one stops)
+  /** @type {Promise<typeof import("../qr-code.js")> | null} */
   let qrModule = null; // the QR module's import, made when the dialog first opens
+  /** @type {HTMLElement | null} */
   let opener = null; // the element focused before the dialog opened
-  let qrShown = null; // {version, url} of the QR code drawn
+  /** @type {{version: number, url: string} | null} */
+  let qrShown = null; // the QR code drawn
 
-  /** A link's whole address: this page with the link as its fragment. */
+  /**
+   * A link's whole address: this page with the link as its fragment.
+   * @param {string} link
+   */
   function urlOf(link) {
     const url = new URL(window.location.href);
     url.hash = link;
@@ -41,7 +64,9 @@ export function installShare(app) {
   /** Called by `show` for every state it shows, before the computer is asked: a friend's
    *  link (`state.friend`) starts a friend's game with the computer off (kept for that game);
    *  a move, undo or redo in it (`continued`) goes on with it; another game ends it. The
-   *  settings to show the state with, or null to keep them. */
+   *  settings to show the state with, or null to keep them.
+   *  @param {OpenedState} state
+   *  @param {boolean} continued */
   function followFriend(state, continued) {
     if (state.friend) {
       friend = { game: state.game, side: state.friend, record: state.record };
@@ -63,7 +88,8 @@ export function installShare(app) {
   }
 
   /** The side of `state` a friend would play: the side to move; once the game is over, the
-   *  side that did not make the last move (to see how it ended). */
+   *  side that did not make the last move (to see how it ended).
+   *  @param {State} state */
   function friendSide(state) {
     if (!state.over) return state.toMove;
     const last = state.moves.at(-1)?.by;
@@ -74,12 +100,12 @@ export function installShare(app) {
   function renderFriend() {
     const live = page.state;
     $("share-game").disabled = !live;
-    const on = !!friend && live?.game === friend.game;
+    const on = friend && live?.game === friend.game ? friend : null; // its game on screen
     $("friend").hidden = !on;
-    if (!on) return;
-    const side = app.sideName(friend.side);
-    const other = live.sides.find((s) => s !== friend.side);
-    const mine = live.moves.at(-1)?.by === friend.side;
+    if (!live || !on) return;
+    const side = app.sideName(on.side);
+    const other = live.sides.find((s) => s !== on.side);
+    const mine = live.moves.at(-1)?.by === on.side;
     const text = live.over
       ? mine
         ? tr(
@@ -90,20 +116,21 @@ export function installShare(app) {
             },
           )
         : tr("You play {side}. The game is over.", { side })
-      : live.toMove === friend.side
+      : live.toMove === on.side
         ? tr("You play {side}: your move.", { side })
         : tr("You play {side}. Now {other} is to move: send the link back.", {
             side,
             other: app.sideName(other),
           });
     setText($("friend-text"), text);
-    $("friend-send").hidden = !(live.over ? mine : live.toMove !== friend.side);
+    $("friend-send").hidden = !(live.over ? mine : live.toMove !== on.side);
   }
 
   // -- the dialog -------------------------------------------------------------------------
 
   /** Open the dialog for the game on screen: its position (the ply shown), or the puzzle.
-   *  `from`: the button pressed, which has the focus back when the dialog closes. */
+   *  `from`: the button pressed, which has the focus back when the dialog closes.
+   *  @param {HTMLElement | null} [from] */
   function shareShown(from = null) {
     const shown = app.shownState();
     if (!shown) return;
@@ -125,14 +152,22 @@ export function installShare(app) {
 
   /** Share any link (a fragment such as "othello/f5d6" or "puzzle/othello/12") with `title`:
    *  the same dialog, without the friend's choice. `from`: the element that gets the focus
-   *  back when the dialog closes (by default the one focused now). */
+   *  back when the dialog closes (by default the one focused now).
+   *  @param {string} link
+   *  @param {string} title
+   *  @param {HTMLElement | null} [from] */
   function shareLink(link, title, from = null) {
     open({ link, title, friend: null }, false, from);
   }
 
+  /**
+   * @param {Omit<Sharing, "sent">} what
+   * @param {boolean} [toFriend] the friend's choice ticked
+   * @param {HTMLElement | null} [from]
+   */
   function open(what, toFriend = false, from = null) {
     sharing = { ...what, sent: what.link };
-    opener = from ?? document.activeElement;
+    opener = from ?? /** @type {HTMLElement | null} */ (document.activeElement);
     $("send-friend-row").hidden = !what.friend;
     $("send-friend").checked = toFriend && !!what.friend;
     $("send-share").hidden = typeof navigator.share !== "function";
@@ -147,6 +182,7 @@ export function installShare(app) {
   async function update() {
     const mine = ++drawn;
     const what = sharing;
+    if (!what) return;
     let link = what.link;
     if (what.friend && $("send-friend").checked) {
       try {
@@ -166,6 +202,10 @@ export function installShare(app) {
     await drawQR(url, mine);
   }
 
+  /**
+   * @param {string} url
+   * @param {number} mine the drawing's number (a later one stops it)
+   */
   async function drawQR(url, mine) {
     const canvas = $("send-qr");
     const problem = $("send-qr-problem");
@@ -176,7 +216,7 @@ export function installShare(app) {
       const drawnQR = draw(
         canvas,
         url,
-        Math.min(QR_SIZE, canvas.parentElement.clientWidth || QR_SIZE),
+        Math.min(QR_SIZE, canvas.parentElement?.clientWidth || QR_SIZE),
       );
       if (!drawnQR) {
         canvas.hidden = true;
@@ -212,6 +252,7 @@ export function installShare(app) {
   }
 
   async function send() {
+    if (!sharing) return;
     const url = urlOf(sharing.sent);
     const title =
       $("send-friend").checked && sharing.friend ? friendTitle(sharing.friend.side) : sharing.title;
@@ -220,13 +261,14 @@ export function installShare(app) {
       await navigator.share({ title, url });
       status.textContent = tr("Shared the link.");
     } catch (err) {
-      if (err?.name === "AbortError") return; // the player closed the share sheet
+      if (/** @type {{name?: string} | null} */ (err)?.name === "AbortError") return; // the player closed the share sheet
       status.textContent = tr("The link was not shared ({error}): copy it instead.", {
         error: errorText(err),
       });
     }
   }
 
+  /** @param {Side} side */
   function friendTitle(side) {
     return tr("Your move in {game}: you play {side}", {
       game: page.gameView.title,
@@ -235,6 +277,7 @@ export function installShare(app) {
   }
 
   async function copy() {
+    if (!sharing) return;
     const url = urlOf(sharing.sent);
     const status = $("send-status");
     try {
@@ -280,5 +323,14 @@ export function installShare(app) {
     };
   }
 
-  Object.assign(app, { followFriend, renderFriend, shareShown, shareLink, shareSnapshot });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").ShareRoom} */ ({
+      followFriend,
+      renderFriend,
+      shareShown,
+      shareLink,
+      shareSnapshot,
+    }),
+  );
 }

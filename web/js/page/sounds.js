@@ -7,8 +7,25 @@
 
 import { loadSoundsOn, saveSoundsOn } from "../store.js";
 
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * One note of a sound.
+ * @typedef {object} Note
+ * @property {OscillatorType} type
+ * @property {number} freq Hz
+ * @property {number} [to] Hz, gliding from `freq`
+ * @property {number} at seconds after the sound's start
+ * @property {number} dur seconds
+ * @property {number} gain
+ */
+
+/** @typedef {{length: number, notes: Note[]}} Sound */
+
 /** Each sound: its notes (`at` seconds after its start, `dur` seconds long, `freq` Hz, gliding
- *  to `to` Hz when given) and its length (the next sound waits for it). */
+ *  to `to` Hz when given) and its length (the next sound waits for it).
+ *  @type {Record<string, Sound>} */
 export const SOUNDS = {
   move: {
     length: 0.09,
@@ -49,16 +66,22 @@ const ORDER = ["move", "capture", "pass", "end", "wrong"];
 /** The events that count as the player's touch (the browsers' user activation). */
 const TOUCH_EVENTS = ["pointerdown", "pointerup", "touchend", "keydown"];
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installSounds(app) {
   const { $ } = app;
   const button = $("sounds");
   let on = loadSoundsOn();
   let touched = false; // the player has touched the page: sounds may play
+  /** @type {AudioContext | null} */
   let context = null; // made in the first touch with sounds on
   let broken = false; // this browser has no working WebAudio: stay silent
+  /** @type {string[]} */
   let asked = []; // sounds asked in this task
   let free = 0; // the context's time when the last sound asked ends
+  /** @type {string[]} */
   const played = []; // every sound played, in order (for tests)
 
   /** In a touch (the player's own event): make or wake the AudioContext. */
@@ -79,7 +102,8 @@ export function installSounds(app) {
     window.addEventListener(type, wake, { capture: true, passive: true });
 
   /** Play sound `name` (one of SOUNDS) once the current task is over, after any sound asked
-   *  before it; nothing when sounds are off or the player has not touched the page yet. */
+   *  before it; nothing when sounds are off or the player has not touched the page yet.
+   *  @param {string} name */
   function playSound(name) {
     if (!on || !touched || broken || !(name in SOUNDS)) return;
     asked.push(name);
@@ -89,18 +113,24 @@ export function installSounds(app) {
   function flush() {
     const names = asked.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
     asked = [];
-    if (!context) return;
-    let start = Math.max(context.currentTime + 0.01, free);
+    const ctx = context;
+    if (!ctx) return;
+    let start = Math.max(ctx.currentTime + 0.01, free);
     for (const name of names) {
-      for (const note of SOUNDS[name].notes) tone(note, start);
+      for (const note of SOUNDS[name].notes) tone(ctx, note, start);
       start += SOUNDS[name].length;
       played.push(name);
     }
     free = start;
   }
 
-  /** One note: an oscillator through a gain with a short attack and an exponential decay. */
-  function tone({ type, freq, to, at, dur, gain }, start) {
+  /**
+   * One note: an oscillator through a gain with a short attack and an exponential decay.
+   * @param {AudioContext} context
+   * @param {Note} note
+   * @param {number} start the sound's start, in the context's time
+   */
+  function tone(context, { type, freq, to, at, dur, gain }, start) {
     const t = start + at;
     const osc = context.createOscillator();
     const level = context.createGain();
@@ -117,7 +147,9 @@ export function installSounds(app) {
 
   /** The sounds of a new state from the engine (`method`: "play" or "flag"): the move, a
    *  capture or a pass (the player's own, or the pass the facade played after the move),
-   *  then the end of the game. */
+   *  then the end of the game.
+   *  @param {State} state
+   *  @param {string} method */
   function soundAfter(state, method) {
     if (method === "play") {
       const does = state.moves.at(-1)?.does ?? [];
@@ -152,5 +184,12 @@ export function installSounds(app) {
     return { on, touched, started: context !== null, played: [...played], notes };
   }
 
-  Object.assign(app, { playSound, soundAfter, soundsSnapshot });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").SoundsRoom} */ ({
+      playSound,
+      soundAfter,
+      soundsSnapshot,
+    }),
+  );
 }

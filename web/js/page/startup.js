@@ -7,10 +7,17 @@ import { loadGame } from "../store.js";
 import { N_, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+/** @typedef {import("../types/state").State} State */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installStartup(app) {
   const { page, ai, canvas, $ } = app;
 
+  /** @returns {Promise<State>} */
   async function firstState() {
     const link = readLink();
     let linkProblem = null;
@@ -56,9 +63,13 @@ export function installStartup(app) {
     return engine.call("new", { game: loadGame() });
   }
 
+  /** @type {Promise<unknown> | null} */
   let starting = started; // the first start began in boot.js; a retry starts anew
+  /** @type {string | null} */
   let startSource = null; // how the first game came: "link", "new" (in place of another tab's)
+  /** @type {string | null} */
   let puzzleLink = null;
+  /** @type {unknown} */
   let failure = null; // why the engine did not load (shown until a retry), redrawn in another language
 
   function showFailure() {
@@ -81,7 +92,13 @@ export function installStartup(app) {
     let start = starting;
     starting = null;
     if (!start) {
-      showProgress({ message: N_("Loading the game engine…"), values: {}, fraction: null });
+      showProgress({
+        type: "progress",
+        text: "",
+        message: N_("Loading the game engine…"),
+        values: {},
+        fraction: null,
+      });
       start = engine.start();
     }
     try {
@@ -160,11 +177,14 @@ export function installStartup(app) {
     if (event.persisted) location.reload();
   });
 
-  Object.assign(app, {
-    firstState,
-    startEngine,
-    startSearchWorker,
-    startSearch,
-    registerServiceWorker,
-  });
+  Object.assign(
+    app,
+    /** @satisfies {import("../types/app").StartupRoom} */ ({
+      firstState,
+      startEngine,
+      startSearchWorker,
+      startSearch,
+      registerServiceWorker,
+    }),
+  );
 }

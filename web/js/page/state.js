@@ -1,6 +1,11 @@
 // The page's state queries: the position on screen and whether the player may act now.
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installState(app) {
   const { page, moveHistory, ai } = app;
 
@@ -15,5 +20,5 @@ export function installState(app) {
     return !!s && page.engineReady && !page.busy && !s.over && !ai.computerToMove(s);
   }
 
-  Object.assign(app, { shownState, canAct });
+  Object.assign(app, /** @satisfies {import("../types/app").StateRoom} */ ({ shownState, canAct }));
 }

@@ -5,14 +5,23 @@ import { writeLink } from "../link.js";
 import { tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
-/** Adds this room's functions to `app` (the page's shared parts, see main.js). */
+/** @typedef {import("../types/app").App} App */
+
+/**
+ * Adds this room's functions to `app` (the page's shared parts, see main.js).
+ * @param {App} app
+ */
 export function installStepping(app) {
   const { page, moveHistory, ai } = app;
 
-  /** Steps under way: the ply the latest one goes to, so that quick presses add up. */
+  /** Steps under way: the ply the latest one goes to, so that quick presses add up.
+   *  @type {{latest: number, target: number | null}} */
   const steps = { latest: 0, target: null };
 
-  /** Show ply `ply` of the live game (its last ply: the live position itself). */
+  /**
+   * Show ply `ply` of the live game (its last ply: the live position itself).
+   * @param {number} ply
+   */
   async function stepTo(ply) {
     const live = page.state;
     if (!live || !page.engineReady) return;
@@ -36,12 +45,12 @@ export function installStepping(app) {
     page.cursor = null;
     page.cancelAnim();
     page.anim = null;
-    writeLink(app.shownState().link);
+    writeLink((app.shownState() ?? live).link);
     app.renderPanel();
     ai.showing(moveHistory.shown);
     ai.update(live);
     app.renderAI();
-    const s = app.shownState();
+    const s = app.shownState() ?? live; // the state just stepped to
     const at = moveHistory.plyOf(live);
     const where =
       at === 0
@@ -57,10 +66,13 @@ export function installStepping(app) {
     announce(`${where} ${now}`);
   }
 
-  /** One move back or forward from the position on screen. */
+  /**
+   * One move back or forward from the position on screen.
+   * @param {number} delta
+   */
   function step(delta) {
     if (page.state) stepTo((steps.target ?? moveHistory.plyOf(page.state)) + delta);
   }
 
-  Object.assign(app, { stepTo, step });
+  Object.assign(app, /** @satisfies {import("../types/app").SteppingRoom} */ ({ stepTo, step }));
 }
