@@ -1,3 +1,5 @@
+// Long because: the answers for the position on screen (the tree's moves, their values, the
+// hints), asked, cancelled and drawn together, share one state with the table drawn from them.
 // The opening explorer: for the position on screen (the live one or any ply of its history),
 // every move the game's explorer tree has from it (Othello: the WTHOR archive's tournament
 // games; Themisto: Flipside's own computer games), with its games, a bar of who won, the mean

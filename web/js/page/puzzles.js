@@ -1,3 +1,5 @@
+// Long because: one puzzle session (open, follow the set's defence, judge, refute, hint, show
+// the solution, keep the try) whose steps all read and change the same session state.
 // Puzzles: a position from the game's puzzle set (puzzles/<game>.json, fetched when first
 // opened), one best move to find (a win in two: the move, the set's defence, then a win). A
 // wrong move is answered by the computer's refutation; a hint, the solution, the next puzzle
