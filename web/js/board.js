@@ -8,7 +8,7 @@
 /** @typedef {CanvasRenderingContext2D} Context */
 
 const FILES = "abcdefgh";
-// The board's colours are the page's CSS custom properties (`--board-*` in style.css), so
+// The board's colours are the page's CSS custom properties (`--board-*` in css/tokens.css), so
 // the light and dark themes (prefers-color-scheme) restyle the canvas too.
 const COLOR_VARS = {
   felt: "--board-felt",
