@@ -388,7 +388,9 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     if not (npm_runtime / "pyodide.mjs").exists():
         raise SystemExit("build_site: node_modules/pyodide is missing (run ./build.sh setup)")
     shutil.rmtree(dist, ignore_errors=True)
-    shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*", "css"))
+    shutil.copytree(
+        web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*", "css", "*.d.ts")
+    )
     index = dist / "index.html"
     index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
     write_page_catalogs(dist / "locale")
