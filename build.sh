@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Flipside: the only entry point.
 #   ./build.sh serve [PORT]  set up, build dist/, serve it on http://127.0.0.1:PORT (8000)
-#   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
+#   ./build.sh test [LAYER [ARG...]]  set up, build, run every test layer (lint, native,
+#                            Pyodide, browser); or one LAYER (lint native pyodide e2e) with
+#                            its test files or pytest options, e.g. ./build.sh test native
+#                            tests/test_facade.py, ./build.sh test pyodide -k othello
 #   ./build.sh build         build dist/ only
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
@@ -53,6 +56,31 @@ setup_python() {
     "$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[dev]"
     rm -f "$VENV"/.stamp-*; touch "$stamp"
   fi
+}
+
+# The train extra (Dask and distributed, py/tools/train/jobs.py) for the one native test that
+# runs a job on a local cluster (tests/test_tools_labels.py); nothing else needs it.
+setup_train() {
+  local stamp=$VENV/.stamp-train-$(stamp_of "$(cat pyproject.toml constraints.txt)")
+  if [ ! -f "$stamp" ]; then
+    say "installing the pinned train extra (Dask) into .venv"
+    "$VENV/bin/python" -m pip install -q -c constraints.txt -e ".[train]"
+    touch "$stamp"
+  fi
+}
+
+# needs_train [PYTEST ARG...]: whether a native run reaches tests/test_tools_labels.py (no
+# file named, a folder, or that file).
+needs_train() {
+  local arg named=0
+  for arg in "$@"; do
+    case "$arg" in -*) continue ;; esac
+    arg=${arg%%::*}
+    [ -e "$arg" ] || continue
+    named=1
+    case "$arg" in *.py) [ "$(basename "$arg")" = test_tools_labels.py ] && return 0 ;; *) return 0 ;; esac
+  done
+  [ $named = 0 ]
 }
 
 setup_node() {
@@ -119,17 +147,101 @@ build() {
   PYTHONPATH=py "$VENV/bin/python" -m tools.build.site --out dist "$CACHE"/wheels/dist/*.whl
 }
 
+# The test layers. Each takes its own arguments (test files, -k, ...) or runs all of its
+# tests; ./build.sh test with no layer runs them all, in this order, and names the ones
+# that failed. JOBS: the native layer's pytest-xdist workers (the cores; FLIPSIDE_TEST_JOBS).
+JOBS=${FLIPSIDE_TEST_JOBS:-$(nproc 2>/dev/null || echo 2)}
+[ "$JOBS" -gt 4 ] && JOBS=4
+
+# Layer 0: lint and types. The Python side, and the page's own linters beside it (Biome over
+# the JavaScript, Stylelint over the CSS, TypeScript's checker over web/js), each named.
+lint_python() {
+  "$VENV/bin/ruff" check py tests && "$VENV/bin/ruff" format --check -q py tests \
+    && "$VENV/bin/mypy" py/flipside
+}
+PAGE_LINTERS=(
+  "npx --no -- biome check ."
+  "npx --no -- stylelint web/**/*.css"
+  "npx --no -- tsc -p tsconfig.json"
+)
+lint_page() {
+  local linter bad=0
+  for linter in "${PAGE_LINTERS[@]}"; do
+    echo "\$ $linter"
+    # shellcheck disable=SC2086  # the glob is Stylelint's, not the shell's
+    ( set -f; $linter ) || { echo "build.sh: failed: $linter"; bad=1; }
+  done
+  return $bad
+}
+layer_lint() {
+  # the page's linters (mostly Node) run beside mypy, their output printed after it
+  local log=$ROOT/test-results/logs/lint-page.log status=0
+  mkdir -p "$ROOT/test-results/logs"
+  lint_page > "$log" 2>&1 & local page=$!
+  lint_python || status=1
+  wait "$page" || status=1
+  cat "$log"
+  return $status
+}
+
+# Layer 1: native pytest over tests/ (tests/e2e is collected only when named), spread over
+# the cores by pytest-xdist.
+layer_native() {
+  [ $# -gt 0 ] || set -- tests
+  "$VENV/bin/python" -m pytest -n "$JOBS" "$@"
+}
+
+# Layer 2: the rules and facade tests again inside Pyodide (Python 3.14) under Node; files
+# named here replace the default list (tests/pyodide/run_tests.mjs).
+layer_pyodide() {
+  node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" "$@"
+}
+
+# Layer 3: the browser tests, in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py
+# and the other files whose tests take the `tab` fixture).
+layer_e2e() {
+  [ $# -gt 0 ] || set -- tests/e2e
+  "$VENV/bin/python" -m pytest "$@"
+}
+
+# What each layer needs before it runs.
+prepare() {
+  setup
+  case "$1" in
+    lint|native) ;;
+    pyodide) download_wheels "$CACHE/wheels/test" "$TEST_WHEELS"; build ;;
+    e2e) setup_browsers; build ;;
+    all) download_wheels "$CACHE/wheels/test" "$TEST_WHEELS"; setup_browsers; build ;;
+  esac
+}
+
 run_tests() {
-  local failed=()
-  say "0/3 lint and types (ruff, mypy)"
-  { "$VENV/bin/ruff" check py tests && "$VENV/bin/ruff" format --check -q py tests \
-      && "$VENV/bin/mypy" py/flipside; } || failed+=(lint)
-  say "1/3 native tests (pytest)"
-  "$VENV/bin/python" -m pytest tests || failed+=(native)
-  say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
-  node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" || failed+=(pyodide)
+  local failed=() logs=$ROOT/test-results/logs pyodide train
+  mkdir -p "$logs"
+  # The train extra goes in while the lint layer runs (neither needs the other).
+  setup_train > "$logs/train-extra.log" 2>&1 & train=$!
+  # The Pyodide layer is one Node process, one core: it runs in the background beside the
+  # lint and native layers (its output printed when it ends), so both cores stay busy.
+  # FLIPSIDE_TEST_SERIAL=1 runs it after the native layer instead (to compare).
+  if [ "${FLIPSIDE_TEST_SERIAL:-0}" != 1 ]; then
+    say "2/3 rules tests inside Pyodide: started in the background (test-results/logs/pyodide.log)"
+    layer_pyodide > "$logs/pyodide.log" 2>&1 & pyodide=$!
+  fi
+  say "0/3 lint and types (ruff, mypy; Biome, Stylelint, TypeScript)"
+  layer_lint || failed+=(lint)
+  wait "$train" || { cat "$logs/train-extra.log"; die "could not install the train extra"; }
+  say "1/3 native tests (pytest, $JOBS workers)"
+  layer_native || failed+=(native)
+  if [ "${FLIPSIDE_TEST_SERIAL:-0}" != 1 ]; then
+    say "2/3 rules tests inside Pyodide (Python 3.14, Node): waiting for it"
+    wait "$pyodide" || failed+=(pyodide)
+    cat "$logs/pyodide.log"
+  else
+    say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
+    layer_pyodide || failed+=(pyodide)
+  fi
   say "3/3 end-to-end tests in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py)"
-  "$VENV/bin/python" -m pytest tests/e2e || failed+=(e2e)
+  layer_e2e || failed+=(e2e)
   if [ ${#failed[@]} -gt 0 ]; then
     say "FAILED layers: ${failed[*]}"
     return 1
@@ -172,11 +284,24 @@ case "$cmd" in
     exec "$VENV/bin/python" -m http.server "$port" --bind 127.0.0.1 --directory dist
     ;;
   test)
-    setup
-    download_wheels "$CACHE/wheels/test" "$TEST_WHEELS"
-    setup_browsers
-    build
-    run_tests
+    shift
+    layer=${1:-all}
+    [ $# -gt 0 ] && shift
+    case "$layer" in
+      all)
+        [ $# -eq 0 ] || die "test: the full run takes no arguments; name a layer (lint native pyodide e2e)"
+        prepare all; run_tests ;;
+      lint)
+        [ $# -eq 0 ] || die "test lint: takes no arguments"
+        prepare lint; say "0/3 lint and types"; layer_lint ;;
+      native)
+        prepare native
+        if needs_train "$@"; then setup_train; fi
+        say "1/3 native tests (pytest, $JOBS workers)"; layer_native "$@" ;;
+      pyodide) prepare pyodide; say "2/3 rules tests inside Pyodide"; layer_pyodide "$@" ;;
+      e2e) prepare e2e; say "3/3 end-to-end tests"; layer_e2e "$@" ;;
+      *) die "test: LAYER is one of lint native pyodide e2e (or nothing: all of them)" ;;
+    esac
     ;;
   bench)
     setup
@@ -190,5 +315,5 @@ case "$cmd" in
     PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac

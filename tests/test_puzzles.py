@@ -35,14 +35,20 @@ def test_a_set_has_several_hundred_puzzles_numbered_from_one(game: str) -> None:
     assert len({p["position"] for p in puzzles}) == len(puzzles)
 
 
+# The proofs below take every puzzle, in PARTS tests of every PARTS-th puzzle each, so that
+# the native layer's xdist workers share them.
+PARTS = 4
+
+
 def othello_board(puzzle: dict) -> Board:
     return Board.from_position(puzzle["position"][:64] + " " + puzzle["position"][64:])
 
 
-def test_every_othello_endgame_puzzle_has_one_best_move_by_the_exact_solver() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_othello_endgame_puzzle_has_one_best_move_by_the_exact_solver(part: int) -> None:
     endgames = [p for p in puzzle_set("othello") if p["kind"] == "endgame"]
     assert len(endgames) == generator.OTHELLO_COUNT
-    for puzzle in endgames:
+    for puzzle in endgames[part::PARTS]:
         board = Board.from_position(puzzle["position"][:64] + " " + puzzle["position"][64:])
         assert str(board.turn).lower() == puzzle["toMove"]
         P, O = board.bits()
@@ -55,11 +61,12 @@ def test_every_othello_endgame_puzzle_has_one_best_move_by_the_exact_solver() ->
         assert puzzle["gap"] >= generator.MIN_GAP
 
 
-def test_every_othello_midgame_puzzle_has_one_clearly_best_move() -> None:
+@pytest.mark.parametrize("part", range(PARTS))
+def test_every_othello_midgame_puzzle_has_one_clearly_best_move(part: int) -> None:
     """The same move leads by MIDGAME_GAP discs or more at both search depths."""
     midgames = [p for p in puzzle_set("othello") if p["kind"] == "midgame"]
     assert len(midgames) >= 50
-    for puzzle in midgames:
+    for puzzle in midgames[part::PARTS]:
         board = othello_board(puzzle)
         assert str(board.turn).lower() == puzzle["toMove"]
         assert generator.clearly_best(board) == (puzzle["best"], puzzle["value"], puzzle["gap"])

@@ -1,8 +1,10 @@
 """tools.train.jobs and tools.train.label_positions: resumable chunks on a local Dask
-cluster, labels from the engine's own searches (native only)."""
+cluster, labels from the engine's own searches (native only). The cluster's test needs the
+train extra (Dask): ./build.sh test installs it; by hand, pip install -e ".[train]"."""
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
 
 import numpy as np
@@ -54,6 +56,10 @@ def square_chunk(numbers: list[int]) -> jobs.ChunkResult:
 
 
 def test_job_runs_on_a_local_cluster_writes_chunks_and_resumes(tmp_path: Path) -> None:
+    # Never skipped: without Dask this fails and says why.
+    assert importlib.util.find_spec("distributed"), (
+        'needs the train extra: pip install -e ".[train]"'
+    )
     folder = tmp_path / "job"
     work = [[1, 2], [3], [4, 5, 6]]
     items, _ = jobs.run(square_chunk, work, folder, workers=1)

@@ -1,5 +1,7 @@
 // Layer 2 of ./build.sh test: the rules tests again, inside Pyodide (Python 3.14) under Node.
 // Usage: node tests/pyodide/run_tests.mjs <wheel dir with pytest + hypothesis> [pytest args]
+// Test files among the arguments (tests/test_facade.py, tests/test_facade.py::test_x) replace
+// the default list, the rules and facade test files.
 // The package comes from dist/pyodide (the app wheel, loaded by name through the lock file);
 // the repository and ../shared are mounted at their own paths so tests find their data.
 // CLI tests are left out: they start subprocesses, which Pyodide cannot.
@@ -13,10 +15,17 @@ if (!wheelDir) {
   process.exit(2);
 }
 const testsDir = path.join(REPO, "tests");
-const files = readdirSync(testsDir)
-  .filter((f) => /^test_(othello|themisto|facade)\w*\.py$/.test(f) && !f.includes("cli"))
-  .sort()
-  .map((f) => path.join(testsDir, f));
+// pytest runs in /tmp inside Pyodide: a file named on the command line becomes its absolute
+// path (the repository is mounted at its own path).
+const isTestPath = (arg) => !arg.startsWith("-") && /\.py($|::)/.test(arg);
+const named = extraArgs.filter(isTestPath).map((arg) => path.resolve(arg));
+const options = extraArgs.filter((arg) => !isTestPath(arg));
+const rulesFiles = () =>
+  readdirSync(testsDir)
+    .filter((f) => /^test_(othello|themisto|facade)\w*\.py$/.test(f) && !f.includes("cli"))
+    .sort()
+    .map((f) => path.join(testsDir, f));
+const files = named.length > 0 ? named : rulesFiles();
 if (files.length === 0) {
   console.error("run_tests: no rules test files found in tests/");
   process.exit(1);
@@ -28,7 +37,7 @@ mountHostDir(pyodide, REPO);
 const shared = path.resolve(REPO, "..", "shared");
 if (existsSync(shared)) mountHostDir(pyodide, shared);
 
-pyodide.globals.set("pytest_args", pyodide.toPy([...files, ...extraArgs]));
+pyodide.globals.set("pytest_args", pyodide.toPy([...files, ...options]));
 const status = await pyodide.runPythonAsync(`
 import os, sys
 import flipside, pytest

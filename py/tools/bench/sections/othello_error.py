@@ -19,7 +19,7 @@ from flipside.othello.ai.api import think
 from flipside.othello.ai.balanced import random_opening
 from tools.bench.table import Row, print_rows
 
-SETTINGS = (1.0, 2.0)
+SETTINGS = (1.0, 2.0, 4.0)
 GAMES = 20
 SECONDS = 0.1
 OPENING_PLIES = 4
