@@ -163,6 +163,7 @@ PAGE_LINTERS=(
   "npx --no -- biome check ."
   "npx --no -- stylelint web/**/*.css"
   "npx --no -- tsc -p tsconfig.json"
+  "npx --no -- tsc -p tsconfig.workers.json"
 )
 lint_page() {
   local linter bad=0
