@@ -194,22 +194,26 @@ class SeleniumTab(Tab):
 
 @contextmanager
 def x_display() -> Iterator[str]:
-    """A private X display (``Xvfb``) for WebKitGTK, which has no headless mode."""
+    """A private X display (``Xvfb``) for WebKitGTK, which has no headless mode.
+
+    Xvfb picks a free display number itself and writes it to a pipe (``-displayfd``): two
+    processes starting one at the same time (pytest-xdist workers, two runs side by side)
+    cannot pick the same number."""
     if not shutil.which("Xvfb"):
         raise RuntimeError("WebKit tests need Xvfb (Debian: apt-get install xvfb)")
-    for number in range(90, 120):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
+    read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
     )
+    os.close(write)
     try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number.isdigit():
+            raise RuntimeError(f"Xvfb did not start (exit status {server.poll()})")
         yield f":{number}"
     finally:
         server.terminate()

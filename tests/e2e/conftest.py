@@ -53,14 +53,25 @@ WEBKIT_CRASH = "page crash or hang"
 """What WebKitWebDriver says when WebKitGTK's web process has died under a test."""
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    for engine in ENGINES:
+        config.addinivalue_line("markers", f"{engine}: a browser test run in {engine}")
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A WebKit test runs once more when the browser's web process crashed under it, and
+    """Each test is marked with its engine (``-m chromium``, ``-m "firefox or webkit"``: two
+    runs side by side, each with its own servers and browsers); a test without the ``tab``
+    fixture runs in Chromium.
+
+    A WebKit test runs once more when the browser's web process crashed under it, and
     only then: WebKitGTK 2.50 stops now and then on an assertion of its own (the kernel logs
     a trap on an invalid opcode in libwebkit2gtk; it ended Watch mode's whole-game test in
     CI). Any other failure fails at once; a rerun is reported."""
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and callspec.params.get("tab") == "webkit":
+        engine = callspec.params.get("tab", "chromium") if callspec is not None else "chromium"
+        item.add_marker(getattr(pytest.mark, engine))
+        if engine == "webkit":
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[WEBKIT_CRASH]))
 
 
