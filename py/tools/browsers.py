@@ -234,9 +234,9 @@ def launch_playwright(playwright: Any, engine: str) -> Any:
     return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX)
 
 
-@contextmanager
-def webkit_tab(display: str) -> Iterator[SeleniumTab]:
-    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver."""
+def webkit_driver(display: str) -> Any:
+    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver; the caller
+    quits it."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -248,6 +248,30 @@ def webkit_tab(display: str) -> Iterator[SeleniumTab]:
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_script_timeout(120)
     driver.set_window_size(VIEWPORT["width"], VIEWPORT["height"])
+    return driver
+
+
+def webkit_tidy(driver: Any) -> bool:
+    """Put a MiniBrowser used by one test back for the next (whose pages have an origin of
+    their own): one window, the usual size, on about:blank (its page and workers stopped).
+    False if the browser no longer answers (its web process crashed): then quit it."""
+    try:
+        handles = driver.window_handles
+        for handle in handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(handles[0])
+        driver.get("about:blank")
+        driver.set_window_size(VIEWPORT["width"], VIEWPORT["height"])
+        return True
+    except Exception:  # noqa: BLE001 - any failure: the next test gets a new browser
+        return False
+
+
+@contextmanager
+def webkit_tab(display: str) -> Iterator[SeleniumTab]:
+    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver."""
+    driver = webkit_driver(display)
     try:
         yield SeleniumTab("webkit", driver)
     finally:
