@@ -194,22 +194,26 @@ class SeleniumTab(Tab):
 
 @contextmanager
 def x_display() -> Iterator[str]:
-    """A private X display (``Xvfb``) for WebKitGTK, which has no headless mode."""
+    """A private X display (``Xvfb``) for WebKitGTK, which has no headless mode.
+
+    Xvfb picks a free display number itself and writes it to a pipe (``-displayfd``): two
+    processes starting one at the same time (pytest-xdist workers, two runs side by side)
+    cannot pick the same number."""
     if not shutil.which("Xvfb"):
         raise RuntimeError("WebKit tests need Xvfb (Debian: apt-get install xvfb)")
-    for number in range(90, 120):
-        if not Path(f"/tmp/.X11-unix/X{number}").exists():
-            break
+    read, write = os.pipe()
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        pass_fds=(write,),
     )
+    os.close(write)
     try:
-        for _ in range(100):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.05)
+        with os.fdopen(read) as pipe:
+            number = pipe.readline().strip()
+        if not number.isdigit():
+            raise RuntimeError(f"Xvfb did not start (exit status {server.poll()})")
         yield f":{number}"
     finally:
         server.terminate()
@@ -230,9 +234,9 @@ def launch_playwright(playwright: Any, engine: str) -> Any:
     return playwright.firefox.launch(channel="moz-firefox", executable_path=FIREFOX)
 
 
-@contextmanager
-def webkit_tab(display: str) -> Iterator[SeleniumTab]:
-    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver."""
+def webkit_driver(display: str) -> Any:
+    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver; the caller
+    quits it."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -244,6 +248,30 @@ def webkit_tab(display: str) -> Iterator[SeleniumTab]:
     driver = webdriver.WebKitGTK(options=options, service=service)
     driver.set_script_timeout(120)
     driver.set_window_size(VIEWPORT["width"], VIEWPORT["height"])
+    return driver
+
+
+def webkit_tidy(driver: Any) -> bool:
+    """Put a MiniBrowser used by one test back for the next (whose pages have an origin of
+    their own): one window, the usual size, on about:blank (its page and workers stopped).
+    False if the browser no longer answers (its web process crashed): then quit it."""
+    try:
+        handles = driver.window_handles
+        for handle in handles[1:]:
+            driver.switch_to.window(handle)
+            driver.close()
+        driver.switch_to.window(handles[0])
+        driver.get("about:blank")
+        driver.set_window_size(VIEWPORT["width"], VIEWPORT["height"])
+        return True
+    except Exception:  # noqa: BLE001 - any failure: the next test gets a new browser
+        return False
+
+
+@contextmanager
+def webkit_tab(display: str) -> Iterator[SeleniumTab]:
+    """A fresh MiniBrowser (a new ephemeral profile) driven by WebKitWebDriver."""
+    driver = webkit_driver(display)
     try:
         yield SeleniumTab("webkit", driver)
     finally:

@@ -8,6 +8,7 @@ dist/ and Chromium, which a plain ``pytest tests`` should not require.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import shutil
@@ -26,10 +27,12 @@ from tools.browsers import (
     ENGINES,
     VIEWPORT,
     PlaywrightTab,
+    SeleniumTab,
     Tab,
     launch_playwright,
     missing,
-    webkit_tab,
+    webkit_driver,
+    webkit_tidy,
     x_display,
 )
 
@@ -53,15 +56,42 @@ WEBKIT_CRASH = "page crash or hang"
 """What WebKitWebDriver says when WebKitGTK's web process has died under a test."""
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A WebKit test runs once more when the browser's web process crashed under it, and
+def pytest_configure(config: pytest.Config) -> None:
+    for engine in ENGINES:
+        config.addinivalue_line("markers", f"{engine}: a browser test run in {engine}")
+    config.addinivalue_line(
+        "markers",
+        "engines(*names): a `tab` test run only in these engines (Chromium's case is a"
+        " Chromium test's of its own file)",
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A ``tab`` test marked ``engines(...)`` is collected in those engines only (not
+    skipped: the others' cases are not there; Chromium's is a test of a Chromium file).
+
+    Each test is marked with its engine (``-m chromium``, ``-m "firefox or webkit"``: two
+    runs side by side, each with its own servers and browsers); a test without the ``tab``
+    fixture runs in Chromium.
+
+    A WebKit test runs once more when the browser's web process crashed under it, and
     only then: WebKitGTK 2.50 stops now and then on an assertion of its own (the kernel logs
     a trap on an invalid opcode in libwebkit2gtk; it ended Watch mode's whole-game test in
     CI). Any other failure fails at once; a rerun is reported."""
+    dropped = []
     for item in items:
         callspec = getattr(item, "callspec", None)
-        if callspec is not None and callspec.params.get("tab") == "webkit":
+        engine = callspec.params.get("tab", "chromium") if callspec is not None else "chromium"
+        only = item.get_closest_marker("engines")
+        if only is not None and engine not in only.args:
+            dropped.append(item)
+            continue
+        item.add_marker(getattr(pytest.mark, engine))
+        if engine == "webkit":
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[WEBKIT_CRASH]))
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = [item for item in items if item not in dropped]
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
@@ -87,11 +117,22 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    """A static file server for ``root`` on a free port of 127.0.0.1, in a thread."""
+    """A static file server for ``root`` on a free port of 127.0.0.1, in a thread; never on
+    a port an earlier server of this run had (an origin of its own: no storage or service
+    worker of an earlier test's origin in a browser that served it)."""
+
+    used: ClassVar[set[int]] = set()
 
     def __init__(self, root: Path) -> None:
         handler = functools.partial(_Handler, directory=str(root))
+        taken = []
         self.httpd = _Server(("127.0.0.1", 0), handler)
+        while self.httpd.server_address[1] in StaticServer.used:
+            taken.append(self.httpd)  # held until a new port comes
+            self.httpd = _Server(("127.0.0.1", 0), handler)
+        for server in taken:
+            server.server_close()
+        StaticServer.used.add(self.httpd.server_address[1])
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
@@ -211,14 +252,33 @@ def site(dist: Path) -> Iterator[StaticServer]:
     server.close()
 
 
+@pytest.fixture(scope="session")
+def webkit(request: pytest.FixtureRequest) -> Iterator[dict[str, Any]]:
+    """The MiniBrowser the WebKit tests share, started on first use, put back after each
+    test (``webkit_tidy``) and started anew after one it did not survive."""
+    shared: dict[str, Any] = {}
+    yield shared
+    if "driver" in shared:
+        shared.pop("driver").quit()
+
+
 @pytest.fixture(params=ENGINES)
 def tab(request: pytest.FixtureRequest, browsers: dict[str, Any], playwright: Any) -> Iterator[Tab]:
+    """A page in each engine. Each test's pages have an origin of their own (``site``, or a
+    server of the test's), so a browser serves many tests: Chromium and Firefox with a new
+    context per test, WebKit (a browser process and its driver, seconds to start and to
+    quit) in one MiniBrowser tidied between tests."""
     engine = request.param
     if absent := missing(engine):
         pytest.fail(f"{engine} is not installed ({absent}): ./build.sh setup installs it")
     if engine == "webkit":
-        with webkit_tab(request.getfixturevalue("display")) as webkit:
-            yield webkit
+        shared: dict[str, Any] = request.getfixturevalue("webkit")
+        if "driver" not in shared:
+            shared["driver"] = webkit_driver(request.getfixturevalue("display"))
+        yield SeleniumTab("webkit", shared["driver"])
+        if not webkit_tidy(shared["driver"]):
+            with contextlib.suppress(Exception):
+                shared.pop("driver").quit()
         return
     if engine not in browsers:
         browsers[engine] = launch_playwright(playwright, engine)

@@ -203,6 +203,7 @@ def test_offline_after_one_visit(tab: Tab, dist: Path) -> None:
     assert snapshot(tab)["errors"] == []
 
 
+@pytest.mark.engines("firefox", "webkit")  # Chromium: test_ai.py's level 1 reply and Move now
 def test_the_computer_replies_and_move_now(tab: Tab, site: StaticServer) -> None:
     origin = site.origin
     tab.goto(origin + "/")
@@ -241,6 +242,7 @@ def test_the_computer_replies_and_move_now(tab: Tab, site: StaticServer) -> None
     assert_clean(tab, origin)
 
 
+@pytest.mark.engines("firefox", "webkit")  # Chromium: test_history_a11y.py, test_import_export.py
 def test_history_import_and_the_editor(tab: Tab, site: StaticServer) -> None:
     """The study views in every engine: a step back through the game (the ply goes in the
     link), a transcript pasted into the Import / export dialog and opened, and a position
@@ -373,6 +375,7 @@ def puzzle_set(game: str) -> list[dict]:
     return json.loads(path.read_text())["puzzles"]  # type: ignore[no-any-return]
 
 
+@pytest.mark.engines("firefox", "webkit")  # Chromium: test_puzzles.py
 def test_a_puzzle_in_every_engine(tab: Tab, site: StaticServer) -> None:
     """A puzzle link opens the puzzle (its set fetched then), a click on the best move solves
     it, and the streak is counted; the kind menu opens a midgame puzzle; a Themisto win in
@@ -429,8 +432,8 @@ def test_a_lesson_step_in_every_engine(tab: Tab, site: StaticServer) -> None:
 
 def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None:
     """The New game dialog's watch mode, in every engine: both sides played by the computer
-    at two levels; Pause stops it (nothing moves), Step plays one move, Resume plays the
-    whole game to its end."""
+    at two levels; Pause stops it (nothing moves), Step plays one move, Resume plays on, and
+    a late position's link, still watched, is played to its end."""
     origin = site.origin
     new_game_dialog(tab, origin, opening="standard", opponent="watch", level="1")
     tab.choose("#second-level", "2")
@@ -454,10 +457,16 @@ def test_watching_the_computer_play_itself(tab: Tab, site: StaticServer) -> None
     tab.evaluate("new Promise((resolve) => setTimeout(resolve, 1000))")
     assert len(snapshot(tab)["moves"]) == len(paused) + 1  # one move, then paused again
     tab.click("#watch-pause")  # Resume
-    tab.wait_until("window.flipside.snapshot().over", 180)
+    tab.wait_until(f"window.flipside.snapshot().moves.length >= {len(paused) + 3}")
+    # The game's end without 50 moves of watching: a link to a late position, still watched,
+    # is played out by both sides.
+    late = late_game(10)
+    tab.evaluate(f"(() => {{ location.hash = 'othello/{late}'; }})()")
+    tab.wait_until("window.flipside.snapshot().over", 120)
     tab.wait_until("window.flipside.snapshot().evaluation.every((v) => v !== null)")
     snap = snapshot(tab)
-    assert snap["result"] is not None and len(snap["moves"]) >= 58
+    assert snap["result"] is not None and snap["transcript"].startswith(late)
+    assert len(snap["moves"]) >= 58 and snap["computer"] == "both"
     placed = [m for m in snap["moves"] if m != "pass"]
     assert len(snap["evaluation"]) == len(placed)  # the graph: a value per placed move
     assert_clean(tab, origin)

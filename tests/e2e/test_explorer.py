@@ -317,6 +317,7 @@ def show_explorer(browser_tab: Tab) -> None:
     browser_tab.evaluate("(() => { document.getElementById('explorer').scrollIntoView(); })()")
 
 
+@pytest.mark.engines("firefox", "webkit")  # Chromium: the Chromium tests above, a phone's included
 def test_the_explorer_in_every_engine(tab: Tab, site: StaticServer) -> None:
     """Open it, click a move, step back, a position out of the tree; desktop and phone."""
     origin = site.origin

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page
 from test_ai import late_game
@@ -100,42 +99,48 @@ def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
 
 # -- Chromium ----------------------------------------------------------------------------------
 
-HARDWARE = """(([cores, memory]) => {
-    const define = (name, value) => Object.defineProperty(Navigator.prototype, name,
-        { configurable: true, get: () => value });
-    define("hardwareConcurrency", cores);
-    define("deviceMemory", memory);
-})(%s)"""
+HARDWARE = """(() => {
+    window.hardware = [2, undefined];
+    const define = (name, index) => Object.defineProperty(Navigator.prototype, name,
+        { configurable: true, get: () => window.hardware[index] });
+    define("hardwareConcurrency", 0);
+    define("deviceMemory", 1);
+})()"""
+"""The page's navigator tells what ``window.hardware`` holds ([cores, memory]); a page starts
+with two cores and no memory told."""
+
+SIZES = [
+    (2, None, 1),  # a core left for the page and the rules worker
+    (4, None, 3),
+    (8, 8, 7),
+    (16, 16, 8),  # at most eight
+    (8, 4, 2),  # less than 8 GB: two
+    (8, 2, 1),  # a small device: one
+    (None, None, 1),  # the browser tells nothing
+]
 
 
-@pytest.mark.parametrize(
-    ("cores", "memory", "size"),
-    [
-        (2, None, 1),  # a core left for the page and the rules worker
-        (4, None, 3),
-        (8, 8, 7),
-        (16, 16, 8),  # at most eight
-        (8, 4, 2),  # less than 8 GB: two
-        (8, 2, 1),  # a small device: one
-        (None, None, 1),  # the browser tells nothing
-    ],
-)
-def test_the_pool_size_from_the_hardware(
-    browser: Browser, root_server: StaticServer, cores: int | None, memory: int | None, size: int
-) -> None:
+def test_the_pool_size_from_the_hardware(browser: Browser, root_server: StaticServer) -> None:
+    """Auto's size from each hardware the browser may tell, in one page (the first at its
+    start): the menu's Auto label and the pool's size follow; a chosen size is the size."""
     context = browser.new_context()
     try:
-        values = f"[{'undefined' if cores is None else cores}, {'undefined' if memory is None else memory}]"
-        context.add_init_script(HARDWARE % values)
+        context.add_init_script(HARDWARE)
         page = context.new_page()
         page.goto(root_server.origin + "/")
         wait_ready(page)
-        pool = page.evaluate("window.flipside.snapshot().pool")
-        assert pool["auto"] == size and pool["size"] == size and pool["setting"] == "auto"
-        assert page.locator("#workers option").first.inner_text() == f"Auto ({size})"
-        # A chosen size is the size, whatever the hardware.
-        page.select_option("#workers", "4")
-        assert page.evaluate("window.flipside.snapshot().pool.size") == 4
+        for cores, memory, size in SIZES:
+            values = [cores, memory]
+            if values != [2, None]:  # the start's own hardware read as it is
+                page.evaluate("(v) => { window.hardware = v.map((x) => x ?? undefined); }", values)
+                page.select_option("#workers", "auto")  # the menu drawn again
+            pool = page.evaluate("window.flipside.snapshot().pool")
+            assert (pool["cores"], pool["memory"]) == (cores, memory)
+            assert pool["auto"] == size and pool["size"] == size and pool["setting"] == "auto"
+            assert page.locator("#workers option").first.inner_text() == f"Auto ({size})"
+            # A chosen size is the size, whatever the hardware.
+            page.select_option("#workers", "4")
+            assert page.evaluate("window.flipside.snapshot().pool.size") == 4
     finally:
         context.close()
 

@@ -104,8 +104,10 @@ def test_a_long_session_leaves_little_garbage_per_move(
         play(page, snapshot(page)["legal"][0])
         wait_until(page, "!window.flipside.snapshot().busy")
     page.keyboard.press("Home")  # the history: more boards drawn
+    wait_until(page, "window.flipside.snapshot().ply === 0")
     page.keyboard.press("End")
-    page.wait_for_timeout(500)
+    wait_until(page, "window.flipside.snapshot().ply === 12 && !window.flipside.snapshot().busy")
+    page.evaluate("new Promise((drawn) => requestAnimationFrame(() => drawn(true)))")
     made = page.evaluate("window.__gradients")
     assert 0 < made <= 80, made  # per colour and width step (a flip's), and the felt
     assert page.evaluate("document.querySelector('#moves li').__kept") is True
