@@ -87,11 +87,12 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    """A static file server for ``root`` on a free port of 127.0.0.1, in a thread."""
+    """A static file server for ``root`` on a free port of 127.0.0.1 (or ``port``), in a
+    thread."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, port: int = 0) -> None:
         handler = functools.partial(_Handler, directory=str(root))
-        self.httpd = _Server(("127.0.0.1", 0), handler)
+        self.httpd = _Server(("127.0.0.1", port), handler)
         self.origin = f"http://127.0.0.1:{self.httpd.server_address[1]}"
         self.thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
         self.thread.start()
