@@ -3,6 +3,8 @@
 #   ./build.sh serve [PORT]  set up, build dist/, serve it on http://127.0.0.1:PORT (8000)
 #   ./build.sh test          set up, build, run every test layer (native, Pyodide, browser)
 #   ./build.sh build         build dist/ only
+#   ./build.sh baselines     build, then write the visual layer's baseline screenshots anew
+#                            (tests/e2e/baselines/, after a deliberate change to the page)
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
 #   ./build.sh catalogs [--add FILE.json]  bring the German catalog (py/flipside/locale/de.po)
@@ -178,6 +180,12 @@ case "$cmd" in
     build
     run_tests
     ;;
+  baselines)
+    setup
+    setup_browsers
+    build
+    FLIPSIDE_UPDATE_BASELINES=1 "$VENV/bin/python" -m pytest tests/e2e/test_visual.py
+    ;;
   bench)
     setup
     setup_browsers
@@ -190,5 +198,5 @@ case "$cmd" in
     PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test|baselines|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac
