@@ -200,8 +200,10 @@ def x_display() -> Iterator[str]:
     for number in range(90, 120):
         if not Path(f"/tmp/.X11-unix/X{number}").exists():
             break
+    # The screen is larger than any window a test opens (at its top left), so that the
+    # pointer, which starts at the screen's centre, never hovers over a page.
     server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", f":{number}", "-screen", "0", "3200x2400x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
