@@ -11,18 +11,21 @@ test stayed green. Here, for each view:
   actual image and the diff image in ``test-results/visual/<engine>/`` and names them.
   ``./build.sh baselines`` (``FLIPSIDE_UPDATE_BASELINES=1``) writes the baselines anew;
 - checks that need no baseline: nothing in an open dialog wider than the dialog, nothing on
-  the page wider than the viewport, and no sideways scrolling (a scroll container's content
-  may be wider: the container itself must fit); every button, field and tab of the view
-  styled by the stylesheet (its computed style differs from that of the same element in a
-  shadow root, which the page's styles do not reach); axe-core's serious and critical
+  the page wider than the viewport, no content spilling out of its box and no sideways
+  scrolling (a scroll container's content may be wider: the container itself must fit);
+  every button, field and tab of the view styled by the stylesheet (its computed style
+  differs from that of the same element in a shadow root, which the page's styles do not
+  reach; ``KNOWN_PLAIN`` lists today's exceptions); axe-core's serious and critical
   findings on every open dialog and panel.
 
 One page per engine, loaded once (Pyodide's start is the costly part): the views are opened
 and closed by the page's own controls, and links change the position (``location.hash``).
 The pictures are made the same every run: fixed positions, one search worker (Auto would
-name the machine's cores), finished animations, no caret, library games of a fixed date,
-the storage estimate hidden, and a fixed port (the Share view's link and QR code hold it).
-WebKit's window (MiniBrowser) is no narrower than 447 px: its phone size is 447×844.
+name the machine's cores), the graph's values all in, finished animations, no caret,
+library games of a fixed date, the storage estimate hidden, a fixed port per engine (the
+Share view's link and QR code hold it), and in WebKit no overlay scrollbar (they fade) and
+no pointer over the page (Xvfb's screen is larger than the window). WebKit's window
+(MiniBrowser) is no narrower than 447 px: its phone size is 447×844.
 """
 
 from __future__ import annotations
