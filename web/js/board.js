@@ -3,7 +3,7 @@
 // Squares are numbered 8 * row + column, a1 = 0 at the top-left, h8 = 63.
 
 const FILES = "abcdefgh";
-// The board's colours are the page's CSS custom properties (`--board-*` in style.css), so
+// The board's colours are the page's CSS custom properties (`--board-*` in css/tokens.css), so
 // the light and dark themes (prefers-color-scheme) restyle the canvas too.
 const COLOR_VARS = {
   felt: "--board-felt",

@@ -2,7 +2,9 @@
 
 The folder it writes is complete and self-contained:
 
-- the page (``web/``: HTML, CSS, JS, manifest, icons);
+- the page (``web/``: HTML, JS, manifest, icons);
+- ``style.css``: the page's styles, one file per room in ``web/css/`` (``index.css`` imports
+  them in order) bundled into one stylesheet (``bundle_styles``);
 - ``pyodide/``: the Pyodide runtime files from the npm package ``pyodide``, the pinned
   micropip wheel, the app wheel built from ``pyproject.toml`` (its ``*.bin`` data, the AI's
   weights and book, taken out to ``pyodide/data/``: fetched on the AI's first use; its
@@ -309,6 +311,34 @@ def bundle_page(dist: Path) -> None:
             folder.rmdir()
 
 
+def bundle_styles(dist: Path) -> None:
+    """Write ``dist/style.css``, the one stylesheet the page links, from ``web/css/index.css``
+    and the files it imports (esbuild, as ``bundle_page``); stop if a file of ``web/css/`` is
+    not in it (a room's styles left out). The sources are not copied to ``dist``."""
+    web_css = ROOT / "web" / "css"
+    meta = ROOT / "build" / "style-bundle.json"
+    meta.parent.mkdir(exist_ok=True)
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    _run(
+        [
+            str(esbuild),
+            str(web_css / "index.css"),
+            "--bundle",
+            f"--outfile={dist / 'style.css'}",
+            "--minify-syntax",
+            "--minify-whitespace",
+            "--legal-comments=none",
+            "--log-level=warning",
+            f"--metafile={meta}",
+        ]
+    )
+    inputs = {(ROOT / name).resolve() for name in json.loads(meta.read_text())["inputs"]}
+    meta.unlink()
+    left_out = sorted(p.name for p in web_css.glob("*.css") if p.resolve() not in inputs)
+    if left_out:
+        raise SystemExit(f"build_site: web/css/index.css does not import {', '.join(left_out)}")
+
+
 def write_sizes(dist: Path) -> None:
     """Tell the worker the size of each runtime file, for its progress (a host that gzips a
     file sends a Content-Length that is not the size the page reads)."""
@@ -358,12 +388,13 @@ def build_site(dist: Path, extra_wheels: list[Path]) -> str:
     if not (npm_runtime / "pyodide.mjs").exists():
         raise SystemExit("build_site: node_modules/pyodide is missing (run ./build.sh setup)")
     shutil.rmtree(dist, ignore_errors=True)
-    shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*"))
+    shutil.copytree(web, dist, ignore=shutil.ignore_patterns("sw.js", "*.txt", ".*", "css"))
     index = dist / "index.html"
     index.write_text(rules_html.fill(index.read_text(), ROOT / "docs"))
     write_page_catalogs(dist / "locale")
     allow_inline_script(index)
     bundle_page(dist)
+    bundle_styles(dist)
     pyodide_dir = dist / "pyodide"
     pyodide_dir.mkdir()
     for name in RUNTIME_FILES:

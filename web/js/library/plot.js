@@ -1,6 +1,6 @@
 // A small line chart in SVG (the page's own: no library, no canvas): one or more series of
 // points over their index, with an optional band (a rating's uncertainty), axis ticks and
-// an accessible name. Colours come from CSS classes (style.css: .plot-*), so both themes
+// an accessible name. Colours come from CSS classes (css/progress.css: .plot-*), so both themes
 // apply.
 
 const SVG = "http://www.w3.org/2000/svg";
