@@ -101,7 +101,9 @@ STILL = """(async () => {
   // WebKitGTK's overlay scrollbars show for a while after a resize or a scroll, then fade:
   // not in the picture (they take no room, so nothing moves).
   if (arg[2]) {
-    for (const el of [document.documentElement, ...document.body.querySelectorAll('*')]) {
+    // The page's own (the root's scrollbar-width is not heeded): scrolled by script alone.
+    document.documentElement.style.overflow = 'hidden';
+    for (const el of document.body.querySelectorAll('*')) {
       if (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth) el.style.scrollbarWidth = 'none';
     }
   }
