@@ -6,6 +6,8 @@
 #                            its test files or pytest options, e.g. ./build.sh test native
 #                            tests/test_facade.py, ./build.sh test pyodide -k othello
 #   ./build.sh build         build dist/ only
+#   ./build.sh baselines     build, then write the visual layer's baseline screenshots anew
+#                            (tests/e2e/baselines/, after a deliberate change to the page)
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
 #   ./build.sh catalogs [--add FILE.json]  bring the German catalog (py/flipside/locale/de.po)
@@ -304,6 +306,12 @@ case "$cmd" in
       *) die "test: LAYER is one of lint native pyodide e2e (or nothing: all of them)" ;;
     esac
     ;;
+  baselines)
+    setup
+    setup_browsers
+    build
+    FLIPSIDE_UPDATE_BASELINES=1 "$VENV/bin/python" -m pytest tests/e2e/test_visual.py
+    ;;
   bench)
     setup
     setup_browsers
@@ -316,5 +324,5 @@ case "$cmd" in
     PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|baselines|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac

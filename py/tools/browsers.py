@@ -202,8 +202,10 @@ def x_display() -> Iterator[str]:
     if not shutil.which("Xvfb"):
         raise RuntimeError("WebKit tests need Xvfb (Debian: apt-get install xvfb)")
     read, write = os.pipe()
+    # The screen is larger than any window a test opens (at its top left), so that the
+    # pointer, which starts at the screen's centre, never hovers over a page.
     server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", "3200x2400x24", "-nolisten", "tcp"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
         pass_fds=(write,),

@@ -117,17 +117,17 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 class StaticServer:
-    """A static file server for ``root`` on a free port of 127.0.0.1, in a thread; never on
-    a port an earlier server of this run had (an origin of its own: no storage or service
+    """A static file server for ``root`` on 127.0.0.1, in a thread: on ``port``, or on a free
+    port no earlier server of this run had (an origin of its own: no storage or service
     worker of an earlier test's origin in a browser that served it)."""
 
     used: ClassVar[set[int]] = set()
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, port: int = 0) -> None:
         handler = functools.partial(_Handler, directory=str(root))
         taken = []
-        self.httpd = _Server(("127.0.0.1", 0), handler)
-        while self.httpd.server_address[1] in StaticServer.used:
+        self.httpd = _Server(("127.0.0.1", port), handler)
+        while not port and self.httpd.server_address[1] in StaticServer.used:
             taken.append(self.httpd)  # held until a new port comes
             self.httpd = _Server(("127.0.0.1", 0), handler)
         for server in taken:
