@@ -178,8 +178,8 @@ lint_page() {
 }
 layer_lint() {
   # the page's linters (mostly Node) run beside mypy, their output printed after it
-  local log=$ROOT/test-results/logs/lint-page.log status=0
-  mkdir -p "$ROOT/test-results/logs"
+  local log=$CACHE/test-logs/lint-page.log status=0
+  mkdir -p "$CACHE/test-logs"
   lint_page > "$log" 2>&1 & local page=$!
   lint_python || status=1
   wait "$page" || status=1
@@ -219,7 +219,7 @@ prepare() {
 }
 
 run_tests() {
-  local failed=() logs=$ROOT/test-results/logs pyodide train
+  local failed=() logs=$CACHE/test-logs pyodide train
   mkdir -p "$logs"
   # The train extra goes in while the lint layer runs (neither needs the other).
   setup_train > "$logs/train-extra.log" 2>&1 & train=$!
@@ -227,7 +227,7 @@ run_tests() {
   # lint and native layers (its output printed when it ends), so both cores stay busy.
   # FLIPSIDE_TEST_SERIAL=1 runs it after the native layer instead (to compare).
   if [ "${FLIPSIDE_TEST_SERIAL:-0}" != 1 ]; then
-    say "2/3 rules tests inside Pyodide: started in the background (test-results/logs/pyodide.log)"
+    say "2/3 rules tests inside Pyodide: started in the background (.cache/test-logs/pyodide.log)"
     layer_pyodide > "$logs/pyodide.log" 2>&1 & pyodide=$!
   fi
   say "0/3 lint and types (ruff, mypy; Biome, Stylelint, TypeScript)"
@@ -238,7 +238,7 @@ run_tests() {
   if [ "${FLIPSIDE_TEST_SERIAL:-0}" != 1 ]; then
     say "2/3 rules tests inside Pyodide (Python 3.14, Node): waiting for it"
     wait "$pyodide" || failed+=(pyodide)
-    cat "$logs/pyodide.log"
+    cat "$logs/pyodide.log" || echo "build.sh: the Pyodide layer's log is missing"
   else
     say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
     layer_pyodide || failed+=(pyodide)
