@@ -195,16 +195,46 @@ layer_native() {
 }
 
 # Layer 2: the rules and facade tests again inside Pyodide (Python 3.14) under Node; files
-# named here replace the default list (tests/pyodide/run_tests.mjs).
+# named here replace the default list (tests/pyodide/run_tests.mjs). Pyodide is
+# single-threaded: JOBS Node processes side by side, each every JOBS-th test (--shard), their
+# outputs printed one after the other.
 layer_pyodide() {
-  node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" "$@"
+  local logs=$CACHE/test-logs k pids=() status=0
+  mkdir -p "$logs"
+  if [ "$JOBS" -le 1 ]; then
+    node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" "$@"
+    return
+  fi
+  for ((k = 0; k < JOBS; k++)); do
+    node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow" --shard="$k/$JOBS" "$@" \
+      > "$logs/pyodide-$k.log" 2>&1 & pids+=($!)
+  done
+  for ((k = 0; k < JOBS; k++)); do
+    wait "${pids[$k]}" || status=1
+    cat "$logs/pyodide-$k.log"
+  done
+  return $status
 }
 
 # Layer 3: the browser tests, in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py
-# and the other files whose tests take the `tab` fixture).
+# and the other files whose tests take the `tab` fixture). The whole layer runs on JOBS
+# pytest-xdist workers (each with its own servers, browsers and X display; Firefox's and
+# WebKit's tests each on one worker: the groups of tests/e2e/conftest.py), then the tests
+# marked `timed` (they hold the page to the wall clock) alone. Named files or options run as
+# given, in one process.
 layer_e2e() {
-  [ $# -gt 0 ] || set -- tests/e2e
-  "$VENV/bin/python" -m pytest "$@"
+  if [ $# -gt 0 ]; then
+    "$VENV/bin/python" -m pytest "$@"
+    return
+  fi
+  local status=0
+  if [ "$JOBS" -gt 1 ]; then
+    "$VENV/bin/python" -m pytest tests/e2e -n "$JOBS" --dist loadgroup -m "not timed" || status=1
+    "$VENV/bin/python" -m pytest tests/e2e -m timed || status=1
+  else
+    "$VENV/bin/python" -m pytest tests/e2e || status=1
+  fi
+  return $status
 }
 
 # What each layer needs before it runs.
@@ -219,30 +249,19 @@ prepare() {
 }
 
 run_tests() {
-  local failed=() logs=$CACHE/test-logs pyodide train
+  local failed=() logs=$CACHE/test-logs train
   mkdir -p "$logs"
   # The train extra goes in while the lint layer runs (neither needs the other).
   setup_train > "$logs/train-extra.log" 2>&1 & train=$!
-  # The Pyodide layer runs after the native one. FLIPSIDE_TEST_SERIAL=0 starts it in the
-  # background beside the lint and native layers instead: its time tests read the wall clock
-  # (Pyodide has no CPU clock), which a third process on two cores makes fail.
-  if [ "${FLIPSIDE_TEST_SERIAL:-1}" != 1 ]; then
-    say "2/3 rules tests inside Pyodide: started in the background (.cache/test-logs/pyodide.log)"
-    layer_pyodide > "$logs/pyodide.log" 2>&1 & pyodide=$!
-  fi
   say "0/3 lint and types (ruff, mypy; Biome, Stylelint, TypeScript)"
   layer_lint || failed+=(lint)
   wait "$train" || { cat "$logs/train-extra.log"; die "could not install the train extra"; }
   say "1/3 native tests (pytest, $JOBS workers)"
   layer_native || failed+=(native)
-  if [ "${FLIPSIDE_TEST_SERIAL:-1}" != 1 ]; then
-    say "2/3 rules tests inside Pyodide (Python 3.14, Node): waiting for it"
-    wait "$pyodide" || failed+=(pyodide)
-    cat "$logs/pyodide.log" || echo "build.sh: the Pyodide layer's log is missing"
-  else
-    say "2/3 rules tests inside Pyodide (Python 3.14, Node)"
-    layer_pyodide || failed+=(pyodide)
-  fi
+  # After the native layer, not beside it: its time tests read the wall clock (Pyodide has no
+  # CPU clock), which more processes than cores make fail.
+  say "2/3 rules tests inside Pyodide (Python 3.14, Node; $JOBS processes)"
+  layer_pyodide || failed+=(pyodide)
   say "3/3 end-to-end tests in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py)"
   layer_e2e || failed+=(e2e)
   if [ ${#failed[@]} -gt 0 ]; then
