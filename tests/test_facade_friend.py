@@ -12,6 +12,7 @@ import json
 import pytest
 
 from flipside import facade as web
+from flipside import i18n
 
 GAME = "f5d6c3d3c4f4f6f3e6e7"  # ten moves: Black to move
 SHORT_GAME = "d3c3f5f4f3d2d1e3b3"  # White is wiped out: Black wins 13-0
@@ -19,8 +20,13 @@ THEMISTO_WIN = "a1-b2,a7-b6,d1-c2,h7-g6,c2-d1x"  # player one captures and wins
 
 
 def call(method: str, lang: str = "en", **params: object) -> dict[str, object]:
+    """The facade's answer to one request in ``lang``; English again after it (the language
+    is the process's: a test after this one that calls the facade directly reads English)."""
     request = {"id": 1, "method": method, "params": params, "lang": lang}
-    return json.loads(web.handle(json.dumps(request)))  # type: ignore[no-any-return]
+    try:
+        return json.loads(web.handle(json.dumps(request)))  # type: ignore[no-any-return]
+    finally:
+        i18n.use("en")
 
 
 def result(method: str, **params: object) -> dict:  # type: ignore[type-arg]

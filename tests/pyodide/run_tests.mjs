@@ -6,7 +6,7 @@
 // the repository and ../shared are mounted at their own paths so tests find their data.
 // CLI tests are left out: they start subprocesses, which Pyodide cannot.
 // --shard=K/N runs every Nth test from the Kth (0-based): build.sh runs N such processes side
-// by side, one per core (Pyodide is single-threaded).
+// by side, one per core (Pyodide is single-threaded); --without=FILE leaves a file out.
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { REPO, mountHostDir, startPyodide } from "./runtime.mjs";
@@ -21,8 +21,10 @@ const testsDir = path.join(REPO, "tests");
 // path (the repository is mounted at its own path).
 const isTestPath = (arg) => !arg.startsWith("-") && /\.py($|::)/.test(arg);
 const isShard = (arg) => arg.startsWith("--shard=");
+const isWithout = (arg) => arg.startsWith("--without=");
 const named = extraArgs.filter(isTestPath).map((arg) => path.resolve(arg));
-const options = extraArgs.filter((arg) => !isTestPath(arg) && !isShard(arg));
+const without = extraArgs.filter(isWithout).map((arg) => path.resolve(arg.split("=")[1]));
+const options = extraArgs.filter((arg) => !isTestPath(arg) && !isShard(arg) && !isWithout(arg));
 const shardArg = extraArgs.find(isShard)?.slice("--shard=".length) ?? "0/1";
 const [shard, shards] = shardArg.split("/").map(Number);
 if (!(shards >= 1 && shard >= 0 && shard < shards)) {
@@ -34,7 +36,7 @@ const rulesFiles = () =>
     .filter((f) => /^test_(othello|themisto|facade)\w*\.py$/.test(f) && !f.includes("cli"))
     .sort()
     .map((f) => path.join(testsDir, f));
-const files = named.length > 0 ? named : rulesFiles();
+const files = (named.length > 0 ? named : rulesFiles()).filter((f) => !without.includes(f));
 if (files.length === 0) {
   console.error("run_tests: no rules test files found in tests/");
   process.exit(1);
