@@ -221,24 +221,11 @@ layer_pyodide() {
 }
 
 # Layer 3: the browser tests, in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py
-# and the other files whose tests take the `tab` fixture). The whole layer runs on JOBS
-# pytest-xdist workers (each with its own servers, browsers and X display; Firefox's and
-# WebKit's tests each on one worker: the groups of tests/e2e/conftest.py), then the tests
-# marked `timed` (they hold the page to the wall clock) alone. Named files or options run as
-# given, in one process.
+# and the other files whose tests take the `tab` fixture), in one process: a page's start
+# keeps both cores busy, so two pytest-xdist workers gained nothing on 2 cores (its note).
 layer_e2e() {
-  if [ $# -gt 0 ]; then
-    "$VENV/bin/python" -m pytest "$@"
-    return
-  fi
-  local status=0
-  if [ "$JOBS" -gt 1 ]; then
-    "$VENV/bin/python" -m pytest tests/e2e -n "$JOBS" --dist loadgroup -m "not timed" || status=1
-    "$VENV/bin/python" -m pytest tests/e2e -m timed || status=1
-  else
-    "$VENV/bin/python" -m pytest tests/e2e || status=1
-  fi
-  return $status
+  [ $# -gt 0 ] || set -- tests/e2e
+  "$VENV/bin/python" -m pytest "$@"
 }
 
 # What each layer needs before it runs.

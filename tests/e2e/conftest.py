@@ -68,11 +68,6 @@ def pytest_configure(config: pytest.Config) -> None:
         "engines(*names): a `tab` test run only in these engines (Chromium's case is a"
         " Chromium test's of its own file)",
     )
-    config.addinivalue_line(
-        "markers",
-        "timed: a test that holds the page to a wall-clock time (a reply, a move drawn, a"
-        " search's depth in its budget); ./build.sh runs these alone, after the others",
-    )
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -86,12 +81,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     A WebKit test runs once more when the browser's web process crashed under it, and
     only then: WebKitGTK 2.50 stops now and then on an assertion of its own (the kernel logs
     a trap on an invalid opcode in libwebkit2gtk; it ended Watch mode's whole-game test in
-    CI). Any other failure fails at once; a rerun is reported.
-
-    Under pytest-xdist (``./build.sh test e2e`` runs ``-n JOBS --dist loadgroup``) each
-    Firefox and each WebKit test is in its engine's group: one worker runs them all, in one
-    browser (a MiniBrowser is seconds to start); Chromium's tests go to whichever worker is
-    free."""
+    CI). Any other failure fails at once; a rerun is reported."""
     dropped = []
     for item in items:
         callspec = getattr(item, "callspec", None)
@@ -101,8 +91,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             dropped.append(item)
             continue
         item.add_marker(getattr(pytest.mark, engine))
-        if engine != "chromium":
-            item.add_marker(pytest.mark.xdist_group(engine))
         if engine == "webkit":
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[WEBKIT_CRASH]))
     if dropped:

@@ -3,15 +3,12 @@ evaluation graph, the opening name, a failed search worker (Chromium against dis
 
 from __future__ import annotations
 
-import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
 from test_site import assert_clean, play
 
 from flipside import facade as web
 from flipside.othello import Board, Color
-
-pytestmark = pytest.mark.timed  # "Move now" within 1.5 s, the rules worker while thinking
 
 
 def legal_names(board: Board) -> list[str]:

@@ -5,15 +5,12 @@ for the other game when the player switches games."""
 
 from __future__ import annotations
 
-import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Page
 from test_ai import late_game, snapshot, wait_reply
 from test_site import assert_clean, play
 
 from flipside.othello import Board, Color
-
-pytestmark = pytest.mark.timed  # a solve within the level's time, replies before the graph
 
 
 def test_a_reply_is_answered_before_the_graph_values(
