@@ -10,8 +10,10 @@
 #                            (tests/e2e/baselines/, after a deliberate change to the page)
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
-#   ./build.sh catalogs [--add FILE.json]  bring the German catalog (py/flipside/locale/de.po)
-#                            to the messages the code uses, and compile it (docs/languages.md)
+#   ./build.sh catalogs [--language LANG] [--add FILE.json]  bring the catalogs
+#                            (py/flipside/locale/<lang>.po) to the messages the code uses and
+#                            compile them; --add fills LANG's from {English: translation}
+#                            (docs/languages.md)
 #   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
 #                            themisto/board themisto/bitboard record facade othello/game
 #                            themisto/game; default all of them; see docs/testing.md)
@@ -324,5 +326,5 @@ case "$cmd" in
     PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|baselines|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|baselines|bench [--list|--only SECTION...]|catalogs [--language LANG] [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac
