@@ -40,7 +40,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "py" / "flipside" / "locale"
-LANGUAGES = ("de",)
+LANGUAGES = ("de", "ja")
 """The translated languages (English is the source)."""
 
 _ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
