@@ -116,14 +116,17 @@ download_wheels() {
 
 # The three browser engines of the end-to-end tests, Debian's own packages (never a browser
 # downloaded by a test tool): Chromium, Firefox ESR, WebKitGTK's MiniBrowser with its
-# WebDriver, and Xvfb for WebKitGTK, which has no headless mode.
-BROWSER_PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb"
+# WebDriver, and Xvfb for WebKitGTK, which has no headless mode; and Noto's CJK fonts, so
+# that the Japanese pages show real glyphs (the visual layer's Japanese screenshots).
+BROWSER_PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-cjk"
 BROWSER_FILES="$CHROMIUM /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
   /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+BROWSER_FONTS="/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 
 missing_browser_files() {
   local f
   for f in $BROWSER_FILES; do [ -x "$f" ] || printf '%s ' "$f"; done
+  for f in $BROWSER_FONTS; do [ -f "$f" ] || printf '%s ' "$f"; done
 }
 
 setup_browsers() {
