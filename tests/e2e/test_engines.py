@@ -650,11 +650,16 @@ def in_japanese(tab: Tab, origin: str) -> None:
     )
     assert shown[0] == heading  # only the Japanese text shows
     assert tab.evaluate(ENGLISH_LEFT, english) == []
+    # axe-core with lang="ja": every rule over the Japanese rules dialog (the German part
+    # audited the whole page; test_visual.py audits the Japanese New game, Othello rules and
+    # Games in every engine), and the page's lang attributes as its language rules read them.
+    langs = tab.evaluate("[...document.querySelectorAll('[lang]')].map((e) => e.lang)")
+    assert langs[0] == "ja" and set(langs) == {"en", "de", "ja"}  # the root, then its parts
     with styled_by_the_tool(tab):
         tab.run_script(AXE.read_text())
         found = tab.evaluate(
-            "(await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id)"
+            "(await axe.run(document.getElementById('rules-dialog'), {resultTypes: ['violations']}))"
+            ".violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id)"
         )
     assert found == [], f"{tab.engine}: {found}"
     tab.evaluate("document.getElementById('rules-dialog').close()")
