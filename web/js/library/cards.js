@@ -17,7 +17,8 @@ import { formatNumber, ntr, tr } from "../i18n.js";
 export const CARD_VERSION = 1;
 /** @type {Deck[]} */
 export const DECKS = ["mistakes", "puzzles", "openings"];
-/** The `meta` key of the games whose reviews have given their cards: {id: true}. */
+/** The `meta` key of the games whose reviews have given their training cards: {id: true};
+ *  a new review of a game takes its mark away (db.js `saveReview`). */
 export const CARDED = "training.carded";
 
 const GAME = /^([a-z]+)\//;
@@ -142,8 +143,9 @@ export async function sweepReviews(library, now = Date.now()) {
   let added = 0;
   for (const id of ids) {
     const [entry, review] = await Promise.all([library.get(id), library.review(id)]);
-    carded[id] = true;
+    // A game played on since its review waits for its next review (which clears its mark).
     if (!entry || !review || review.record !== entry.record) continue;
+    carded[id] = true;
     const sides = personSides(entry);
     if (!sides.length) continue;
     let made;
@@ -170,7 +172,7 @@ export async function sweepReviews(library, now = Date.now()) {
     );
     added += await library.addCards(cards);
   }
-  if (ids.length) await library.setMeta(CARDED, carded);
+  if (ids.some((id) => carded[id])) await library.setMeta(CARDED, carded);
   return added;
 }
 

@@ -9,6 +9,7 @@
 // the database during an upgrade) or "failed"; the page says so and the game goes on.
 
 import { openDB } from "idb";
+import { CARDED } from "./cards.js";
 
 /** @typedef {import("../types/library").Answer} Answer */
 /** @typedef {import("../types/library").Card} Card */
@@ -283,9 +284,15 @@ export class Library {
    */
   saveReview(id, review, accuracy) {
     return this.run(async () => {
-      const tx = this.db.transaction(["games", "reviews"], "readwrite");
+      const tx = this.db.transaction(["games", "reviews", "meta"], "readwrite");
       const entry = await tx.objectStore("games").get(id);
       if (entry) {
+        // Its training cards are made again from this review (a card kept keeps its schedule).
+        const carded = (await tx.objectStore("meta").get(CARDED))?.value;
+        if (carded && typeof carded === "object" && id in carded) {
+          const { [id]: _mark, ...others } = /** @type {Record<string, boolean>} */ (carded);
+          tx.objectStore("meta").put({ key: CARDED, value: others });
+        }
         tx.objectStore("reviews").put({
           id,
           record: review.record,
