@@ -435,6 +435,15 @@ def tour(tab: Tab, origin: str, look: Callable[[View], None]) -> None:
     look(View("progress", "#library-dialog"))
     close_dialog(tab, "library-close", "library-dialog")
 
+    open_dialog(tab, "training-open", "training-dialog")
+    wait(
+        tab,
+        "(() => { const t = window.flipside.snapshot().training; return t && t.open"
+        " && t.timings.swept > 0 && t.repertoires > 80 && t.stats !== ''; })()",
+    )
+    look(View("training", "#training-dialog"))
+    close_dialog(tab, "training-close", "training-dialog")
+
     press(tab, "explorer-open")
     wait(
         tab,
