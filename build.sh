@@ -10,8 +10,10 @@
 #                            (tests/e2e/baselines/, after a deliberate change to the page)
 #   ./build.sh bench [--list | --only SECTION...]  the benchmark table (py/tools/bench/)
 #   ./build.sh setup         install what the others need (idempotent, quick when done)
-#   ./build.sh catalogs [--add FILE.json]  bring the German catalog (py/flipside/locale/de.po)
-#                            to the messages the code uses, and compile it (docs/languages.md)
+#   ./build.sh catalogs [--language LANG] [--add FILE.json]  bring the catalogs
+#                            (py/flipside/locale/<lang>.po) to the messages the code uses and
+#                            compile them; --add fills LANG's from {English: translation}
+#                            (docs/languages.md)
 #   ./build.sh mutate [MOD...]  mutation testing (MOD: othello/board othello/bitboard
 #                            themisto/board themisto/bitboard record facade othello/game
 #                            themisto/game; default all of them; see docs/testing.md)
@@ -114,14 +116,17 @@ download_wheels() {
 
 # The three browser engines of the end-to-end tests, Debian's own packages (never a browser
 # downloaded by a test tool): Chromium, Firefox ESR, WebKitGTK's MiniBrowser with its
-# WebDriver, and Xvfb for WebKitGTK, which has no headless mode.
-BROWSER_PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb"
+# WebDriver, and Xvfb for WebKitGTK, which has no headless mode; and Noto's CJK fonts, so
+# that the Japanese pages show real glyphs (the visual layer's Japanese screenshots).
+BROWSER_PACKAGES="chromium firefox-esr webkit2gtk-driver xvfb fonts-noto-cjk"
 BROWSER_FILES="$CHROMIUM /usr/bin/firefox-esr /usr/bin/WebKitWebDriver /usr/bin/Xvfb
   /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+BROWSER_FONTS="/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"
 
 missing_browser_files() {
   local f
   for f in $BROWSER_FILES; do [ -x "$f" ] || printf '%s ' "$f"; done
+  for f in $BROWSER_FONTS; do [ -f "$f" ] || printf '%s ' "$f"; done
 }
 
 setup_browsers() {
@@ -334,5 +339,5 @@ case "$cmd" in
     PYTHONPATH=py "$VENV/bin/python" -m tools.i18n update "$@"
     ;;
   mutate) setup_python; shift; mutate "$@" ;;
-  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|baselines|bench [--list|--only SECTION...]|catalogs [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
+  *) echo "usage: ./build.sh [setup|build|serve [PORT]|test [lint|native|pyodide|e2e [ARG...]]|baselines|bench [--list|--only SECTION...]|catalogs [--language LANG] [--add FILE]|mutate [MOD...]]" >&2; exit 2 ;;
 esac

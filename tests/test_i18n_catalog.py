@@ -1,15 +1,62 @@
-"""The German catalog against the code: every message the page and Python show is
-translated, none is unused, the placeholders agree, and the compiled .mo is up to date."""
+"""The catalogs (German, Japanese) against the code: every message the page and Python show
+is translated, none is unused, the placeholders and plural forms agree, and the compiled .mo
+is up to date; the Japanese words are the glossary's (docs/languages.md)."""
 
 from __future__ import annotations
 
+import re
+
+import pytest
 from babel.messages.catalog import Catalog
 
-from tools import i18n
+from tools import ROOT, i18n
 
 
-def test_every_message_is_translated_and_none_is_unused() -> None:
-    assert i18n.problems("de") == []
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_every_message_is_translated_and_none_is_unused(language: str) -> None:
+    assert i18n.problems(language) == []
+
+
+def glossary() -> list[tuple[list[str], str]]:
+    """The "Japanese words" table of docs/languages.md: (English words, Japanese text)."""
+    text = (ROOT / "docs" / "languages.md").read_text()
+    section = text.split("## Japanese words", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) >= 2 and cells[0].startswith("`"):
+            rows.append((re.findall(r"`([^`]+)`", cells[0]), cells[1].strip("`")))
+    return rows
+
+
+def word(english: str) -> re.Pattern[str]:
+    """A whole word (or words), case-sensitive when it has a capital."""
+    flags = 0 if any(c.isupper() for c in english) else re.IGNORECASE
+    return re.compile(rf"(?<![\w]){re.escape(english)}(?![\w])", flags)
+
+
+def test_japanese_uses_the_glossary_words() -> None:
+    rows = glossary()
+    issue = {"石", "打", "パス", "角", "辺", "定石", "棋譜", "番", "終局", "石差"}  # issue 57's
+    assert issue <= {japanese for _, japanese in rows}
+    catalog = i18n.page_catalog("ja")
+    off = []
+    for words, japanese in rows:
+        for english, translation in catalog.items():
+            forms = [translation] if isinstance(translation, str) else translation
+            if any(word(w).search(english) for w in words) and not all(
+                japanese in form for form in forms
+            ):
+                off.append(f"{english!r} -> {forms[0]!r}: no {japanese} ({', '.join(words)})")
+    assert off == []
+
+
+def test_japanese_has_one_plural_form() -> None:
+    catalog = i18n.read_catalog("ja")
+    assert catalog.num_plurals == 1
+    plurals = [e for e in catalog if e.id and not isinstance(e.id, str)]
+    assert plurals and all(len(e.string) == 1 for e in plurals)
+    assert i18n.page_catalog("ja")["{n} move"] == ["{n}手"]
 
 
 def test_each_source_of_messages_is_gathered() -> None:

@@ -535,6 +535,35 @@ def review_summary(record: str, rows: list[JSON]) -> JSON:
         raise RequestError(tr("rows must be a list of judge answers")) from None
 
 
+@method
+def training_cards(record: str, rows: list[JSON], sides: list[str] | None = None) -> JSON:
+    """The training cards of a reviewed game (``flipside.training``): one per mistake or
+    blunder made by one of ``sides`` (None: either), each with the position before it and
+    the moves it accepts, from the review's own values."""
+    from flipside import training
+
+    _record(record)
+    if not isinstance(rows, list) or not all(isinstance(r, dict) for r in rows):
+        raise RequestError(tr("rows must be a list of judge answers"))
+    if sides is not None and (
+        not isinstance(sides, list) or not all(isinstance(s, str) for s in sides)
+    ):
+        raise RequestError(tr("sides must be a list of sides"))
+    try:
+        return training.mistake_cards(record, rows, sides)
+    except (KeyError, TypeError):
+        raise RequestError(tr("rows must be a list of judge answers")) from None
+
+
+@method
+def opening_lines(game: str = "othello") -> JSON:
+    """The named openings the opening trainer's repertoires are made of: ``[{name, moves}]``
+    (Othello's; none for a game without a list)."""
+    from flipside import training
+
+    return training.opening_lines(_adapter(game).NAME)
+
+
 # -- the game library ---------------------------------------------------------------------------
 # The page keeps every game in the browser (IndexedDB); Python reads and writes the files and
 # checks the records (``flipside.library``), and estimates the player's rating

@@ -36,8 +36,8 @@ def adapter(name: object) -> Adapter[Any]:
 
 
 def title(name: str) -> str:
-    """The game's name in words (``Othello``)."""
-    return adapter(name).TITLE
+    """The game's name in words in the language in use (``Othello``, Japanese ``オセロ``)."""
+    return tr(adapter(name).TITLE)
 
 
 def side_word(name: str, side: str) -> str:
@@ -49,7 +49,7 @@ def ai(name: str) -> GameAI:
     """The computer player of the game called ``name`` (imported on first use)."""
     game = adapter(name)
     if not game.AI_MODULE:
-        raise ValueError(tr("{game} has no computer player", game=game.TITLE))
+        raise ValueError(tr("{game} has no computer player", game=tr(game.TITLE)))
     module: GameAI = importlib.import_module(game.AI_MODULE)
     return module
 
@@ -58,7 +58,7 @@ def explorer(name: str) -> GameExplorer:
     """The opening explorer of the game called ``name`` (imported on first use)."""
     game = adapter(name)
     if not game.EXPLORER_MODULE:
-        raise ValueError(tr("{game} has no opening explorer", game=game.TITLE))
+        raise ValueError(tr("{game} has no opening explorer", game=tr(game.TITLE)))
     module: GameExplorer = importlib.import_module(game.EXPLORER_MODULE)
     return module
 

@@ -1,13 +1,14 @@
 """The language of the words Python makes: statuses, what a move did (``said``), errors.
 
-English is the source language (each message is its own English text); German comes from
-``locale/de.mo``, compiled from ``locale/de.po``, the one catalog of every word the page and
-Python show (``./build.sh catalogs`` compiles it; the page's ``locale/de.json`` is built from
-it). Messages name their values in braces: ``tr("{side} to move", side=...)``.
+English is the source language (each message is its own English text); German and Japanese
+come from ``locale/<lang>.mo``, compiled from ``locale/<lang>.po``, the one catalog of every
+word the page and Python show in that language (``./build.sh catalogs`` compiles them; the
+page's ``locale/<lang>.json`` is built from the same). Messages name their values in braces:
+``tr("{side} to move", side=...)``; a plural takes the catalog's own forms (Japanese has one).
 
 The facade sets the language of each request (its ``lang`` field); the CLI takes it from
 ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``. ``gettext`` is imported only when
-German is first asked for, so an English start imports nothing more.
+another language than English is first asked for, so an English start imports nothing more.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "ja")
 """The languages the interface speaks, the source language first."""
 
 CATALOGS = Path(__file__).parent / "locale"
@@ -80,7 +81,7 @@ def ntr(singular: str, plural: str, n: int, /, **values: object) -> str:
 
 def number(value: float, spec: str = "g") -> str:
     """``value`` formatted by ``spec`` (``format``'s) as the language in use writes numbers:
-    German with a decimal comma (``1,5``)."""
+    German with a decimal comma (``1,5``); English and Japanese with a point."""
     text = format(value, spec)
     return text.replace(".", ",") if _language == "de" else text
 

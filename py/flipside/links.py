@@ -66,10 +66,10 @@ def open_link(fragment: str, pasted: bool = False) -> Opened:
     except ValueError as exc:
         if pasted:
             raise ValueError(
-                tr("link: not a valid {game} game: {error}", game=adapter.TITLE, error=exc)
+                tr("link: not a valid {game} game: {error}", game=tr(adapter.TITLE), error=exc)
             ) from None
         raise ValueError(
-            tr("this link is not a valid {game} game: {error}", game=adapter.TITLE, error=exc)
+            tr("this link is not a valid {game} game: {error}", game=tr(adapter.TITLE), error=exc)
         ) from None
     plies = len(adapter.prefixes(game))
     if friend is not None:
@@ -100,7 +100,7 @@ def check_friend(adapter: Adapter[Any], game: Played, side: str, pasted: bool = 
     game, and the side to move while the game goes on. ``pasted``: as in :func:`open_link`."""
     sides = tuple(adapter.SIDE_WORDS)
     if side not in sides:
-        words = {"side": side, "game": adapter.TITLE, "sides": ", ".join(sides)}
+        words = {"side": side, "game": tr(adapter.TITLE), "sides": ", ".join(sides)}
         if pasted:
             raise ValueError(
                 tr("link: sends the move to {side!r}, not a side of {game} ({sides})", **words)

@@ -1,10 +1,11 @@
 """The catalogs of the interface's words: every message the code shows, gathered from the
 sources, against ``py/flipside/locale/<lang>.po`` (the one source of each language's words).
 
-    python -m tools.i18n update [--add FILE.json]  # <lang>.po: new messages added (filled from
-                                                   # FILE's {message: translation} if given),
-                                                   # unused ones dropped, then compiled
-    python -m tools.i18n check                     # missing, unused, untranslated or stale: exit 1
+    python -m tools.i18n update [--language LANG] [--add FILE.json]
+        # each <lang>.po (or LANG's alone): new messages added (filled from FILE's
+        # {message: translation} if given, for LANG: --add needs --language), unused ones
+        # dropped, then compiled
+    python -m tools.i18n check      # missing, unused, untranslated or stale: exit 1
 
 Messages are English text, found in:
 - Python (``py/flipside``): the first argument of ``tr(...)`` and ``N_(...)``, the first two of
@@ -17,7 +18,8 @@ Messages are English text, found in:
 - the lessons (``web/js/learn/*.json``): each step's ``title``, ``text``, ``wrong``, ``done``
   and the ``afterword``.
 The Python package reads the compiled ``<lang>.mo``; the site build writes the page's
-``locale/<lang>.json`` from the same catalog (:func:`page_catalog`).
+``locale/<lang>.json`` from the same catalog (:func:`page_catalog`). A plural has as many
+forms as the language's ``Plural-Forms`` header says (German two, Japanese one).
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALE = ROOT / "py" / "flipside" / "locale"
-LANGUAGES = ("de",)
+LANGUAGES = ("de", "ja")
 """The translated languages (English is the source)."""
 
 _ATTRIBUTES = ("aria-label", "title", "placeholder", "alt")
@@ -237,6 +239,10 @@ def problems(
         if not all(forms) or not forms:
             out.append(f"{language}.po: no translation of {text!r}")
             continue
+        if not isinstance(entry.id, str) and len(forms) != catalog.num_plurals:
+            out.append(
+                f"{language}.po: {text!r} has {len(forms)} plural forms, not {catalog.num_plurals}"
+            )
         for form in forms:
             if placeholders(form) != placeholders(text):
                 out.append(
@@ -285,7 +291,8 @@ def update(language: str, additions: dict[str, str | list[str]]) -> None:
             translation = additions[text]
         if message.plural is not None:
             forms = [translation] if isinstance(translation, str) else list(translation)
-            translation = tuple(forms + [""] * (2 - len(forms)))
+            count = new.num_plurals  # the language's own number of forms (Japanese: one)
+            translation = tuple((forms + [""] * count)[:count])
         elif not isinstance(translation, str):
             translation = translation[0]
         flags = ["python-brace-format"] if placeholders(text) else []
@@ -301,14 +308,22 @@ def main(argv: list[str] | None = None) -> int:
         prog="python -m tools.i18n", description=__doc__.splitlines()[0]
     )
     parser.add_argument("command", choices=("update", "check"))
-    parser.add_argument("--add", type=Path, help="a JSON file of {message: translation}")
+    parser.add_argument(
+        "--language", choices=LANGUAGES, help="this language's catalog only (default: each)"
+    )
+    parser.add_argument(
+        "--add", type=Path, help="a JSON file of {message: translation} for --language"
+    )
     args = parser.parse_args(argv)
+    languages = [args.language] if args.language else list(LANGUAGES)
     if args.command == "update":
+        if args.add and not args.language:
+            parser.error("--add fills one language's catalog: name it with --language")
         additions = json.loads(args.add.read_text()) if args.add else {}
-        for language in LANGUAGES:
+        for language in languages:
             update(language, additions)
         return 0
-    found = [p for language in LANGUAGES for p in problems(language)]
+    found = [p for language in languages for p in problems(language)]
     print("\n".join(found) or "catalogs: every message translated, none unused")
     return 1 if found else 0
 

@@ -181,6 +181,7 @@ def test_the_ai_data_is_served_beside_a_light_wheel(dist: Path) -> None:
         "othello/ai/eval_weights.bin",
         "othello/ai/opening-book.bin",
         "locale/de.mo",
+        "locale/ja.mo",
     }
     wheel = next((dist / "pyodide").glob("flipside-*.whl"))
     with zipfile.ZipFile(wheel) as app:

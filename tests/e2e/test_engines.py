@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -488,10 +489,11 @@ def page_german(english: str) -> str:
     return str(i18n.page_catalog("de")[english])
 
 
-def test_the_page_in_german(tab: Tab, site: StaticServer) -> None:
+def test_the_page_in_german_and_japanese(tab: Tab, site: StaticServer) -> None:
     """The German interface in every engine: chosen in the masthead and kept; a game of each
     game with Python's German statuses; a malformed link's message; the rules in German;
-    axe-core's audit with the page's lang set."""
+    axe-core's audit with the page's lang set. Then the same page in Japanese (no page start
+    of its own: ``in_japanese``)."""
     origin = site.origin
     tab.goto(origin + "/")
     ready(tab)
@@ -556,6 +558,121 @@ def test_the_page_in_german(tab: Tab, site: StaticServer) -> None:
     assert (snap["game"], snap["moves"]) in (("othello", ["f5"]), ("themisto", ["a1-b2"]))
     shoot(tab, f"engine-{tab.engine}-german-notice.png")
     assert_clean(tab, origin)
+    in_japanese(tab, origin)
+
+
+def japanese(method: str, **params: Any) -> dict[str, Any]:
+    """Python's answer in Japanese, asked natively: what the page must show."""
+    request = {"id": 1, "method": method, "params": params, "lang": "ja"}
+    answer = json.loads(facade.handle(json.dumps(request)))
+    return answer.get("result") or answer["error"]  # type: ignore[no-any-return]
+
+
+def page_japanese(english: str) -> str:
+    """The page's Japanese for one of its messages (the site's catalog, built from ja.po)."""
+    return str(i18n.page_catalog("ja")[english])
+
+
+ENGLISH_LEFT = """(() => {
+  const out = [];
+  const shown = (e) => e && e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (n.data.trim() && shown(el) && !el.closest('script, style, [translate=no]')) out.push(n.data);
+  }
+  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
+    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+  }
+  out.push(document.getElementById('announcer').textContent);
+  return out.map((t) => t.replace(/\\s+/g, ' ').trim()).filter((t) => arg.includes(t));
+})()"""
+"""The texts on the page that are one of ``arg``'s English messages (a Japanese page shows
+none of them)."""
+
+
+def in_japanese(tab: Tab, origin: str) -> None:
+    """The page on screen switched to Japanese in the masthead: the choice kept, Python's
+    Japanese statuses through a game of each game to its end (Othello's last move, a
+    Themisto win with the capture question), a malformed link's message (``location.hash``,
+    the game unchanged), the Japanese rules and axe-core's audit with ``lang="ja"``, and no
+    English message shown. Timed: the seconds it adds to the engine's run are printed."""
+    began = time.monotonic()
+    catalog = i18n.page_catalog("ja")
+    english = sorted(k for k, v in catalog.items() if isinstance(v, str) and v != k)
+    tab.choose("#language", "ja")
+    tab.wait_until("document.documentElement.lang === 'ja'")
+    tab.wait_until(
+        f"document.getElementById('new-game').textContent === {json.dumps(page_japanese('New game'))}"
+    )
+    assert tab.evaluate("localStorage.getItem('flipside.language')") == "ja"  # kept
+
+    full, start = late_game(0), late_game(1)  # one empty square: the last move by a click
+    tab.evaluate(f"(() => {{ location.hash = 'othello/{start}'; }})()")
+    tab.wait_until(f"window.flipside.snapshot().transcript === '{start}'")
+    click_square(tab, full[len(start) :])
+    snap = wait_moves(tab, len(full) // 2)
+    expected = japanese("state", record=f"othello/{full}")
+    assert snap["over"] and snap["status"] == expected["status"] == "終局：白の勝ち 43–21"
+    assert tab.evaluate("document.getElementById('announcer').textContent").startswith(
+        expected["said"]
+    )
+    badge = "document.querySelector('.player.winner .name').dataset.badge"
+    assert tab.evaluate(badge) == page_japanese("winner")
+    assert tab.evaluate(CLIPPED) == []
+    assert tab.evaluate(ENGLISH_LEFT, english) == []
+    shoot(tab, f"engine-{tab.engine}-japanese-othello-over.png")
+
+    tab.evaluate(f"(() => {{ location.hash = 'themisto/{','.join(THEMISTO_WIN[:-1])}'; }})()")
+    tab.wait_until(f"window.flipside.snapshot().moves.length === {len(THEMISTO_WIN) - 1}")
+    click_square(tab, "c2")
+    tab.wait_until("window.flipside.snapshot().selected === 'c2'")
+    click_square(tab, "d1")
+    tab.wait_until("window.flipside.snapshot().choice !== null")
+    question = tab.evaluate("document.getElementById('capture-text').textContent")
+    assert question == "c2 から d1：取りますか？"
+    tab.click("#choose-capture")
+    snap = wait_moves(tab, len(THEMISTO_WIN))
+    record = "themisto/" + ",".join(THEMISTO_WIN)
+    assert snap["over"] and snap["status"] == japanese("state", record=record)["status"]
+    assert snap["status"].startswith("終局：先手が")
+
+    tab.click("#rules")
+    tab.wait_until("document.getElementById('rules-dialog').open")
+    heading = next(
+        line.lstrip("# ")
+        for line in (ROOT / "docs" / "themisto-rules.ja.md").read_text().splitlines()
+        if line.startswith("## ")
+    )
+    shown = tab.evaluate(
+        "[...document.querySelectorAll('#rules-themisto h3')].filter((h) => h.offsetParent).map((h) => h.textContent)"
+    )
+    assert shown[0] == heading  # only the Japanese text shows
+    assert tab.evaluate(ENGLISH_LEFT, english) == []
+    # axe-core with lang="ja": every rule over the Japanese rules dialog (the German part
+    # audited the whole page; test_visual.py audits the Japanese New game, Othello rules and
+    # Games in every engine), and the page's lang attributes as its language rules read them.
+    langs = tab.evaluate("[...document.querySelectorAll('[lang]')].map((e) => e.lang)")
+    assert langs[0] == "ja" and set(langs) == {"en", "de", "ja"}  # the root, then its parts
+    with styled_by_the_tool(tab):
+        tab.run_script(AXE.read_text())
+        found = tab.evaluate(
+            "(await axe.run(document.getElementById('rules-dialog'), {resultTypes: ['violations']}))"
+            ".violations.filter((v) => ['serious', 'critical'].includes(v.impact)).map((v) => v.id)"
+        )
+    assert found == [], f"{tab.engine}: {found}"
+    tab.evaluate("document.getElementById('rules-dialog').close()")
+
+    # A malformed link: Python's Japanese reason, and the game stays.
+    reason = japanese("open_link", fragment="othello/f5d6c9")["message"]
+    tab.evaluate("(() => { location.hash = 'othello/f5d6c9'; })()")
+    tab.wait_until(f"(window.flipside.snapshot().notice || '').startsWith({json.dumps(reason)})")
+    notice = snapshot(tab)["notice"]
+    unchanged = page_japanese("{problem}. Your game is unchanged.").replace("{problem}", "")
+    assert notice.startswith(reason) and notice.endswith(unchanged), notice
+    assert snapshot(tab)["moves"] == THEMISTO_WIN
+    assert_clean(tab, origin)
+    print(f"\nJapanese in {tab.engine}: {time.monotonic() - began:.1f} s in the same page")
 
 
 THEMISTO_WIN = ["a1-b2", "a7-b6", "d1-c2", "h7-g6", "c2-d1x"]

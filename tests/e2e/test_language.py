@@ -1,8 +1,9 @@
-"""The page's language in Chromium: it follows the browser's languages, a choice in the
-masthead is kept over them, a change relabels the game on screen without touching it, a
-catalog that fails to load leaves the page English with a message, and German's longer words
-fit a phone and a desktop (screenshots in test-results/screenshots/). The German game, link,
-rules and audit in every engine are in test_engines.py."""
+"""The page's language in Chromium: it follows the browser's languages (German; a ja-JP
+browser asks for the Japanese catalog), a choice in the masthead is kept over them, a change
+relabels the game on screen without touching it, a catalog that fails to load leaves the page
+English with a message, and German's longer words fit a phone and a desktop (screenshots in
+test-results/screenshots/). The German and Japanese games, links, rules and audits in every
+engine are in test_engines.py; the Japanese screenshots in test_visual.py."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 
 import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 from test_games import shoot, snapshot
 from test_site import assert_clean, click_square
 
@@ -89,12 +90,21 @@ def test_a_change_of_language_relabels_the_game_without_touching_it(
 def test_a_catalog_that_fails_to_load_leaves_the_page_english(
     browser: Browser, root_server: StaticServer
 ) -> None:
-    context = browser.new_context(locale="de-DE")
+    """A Japanese browser (ja-JP) asks for the Japanese catalog; when it does not load, the
+    page stays English and says why."""
+    context = browser.new_context(locale="ja-JP")
+    asked: list[str] = []
+
+    def gone(route: Route) -> None:
+        asked.append(route.request.url)
+        route.fulfill(status=404, body="gone")
+
     try:
-        context.route("**/locale/de.json", lambda route: route.fulfill(status=404, body="gone"))
+        context.route("**/locale/*.json", gone)
         page = context.new_page()
         page.goto(root_server.origin + "/")
         snap = wait_ready(page)
+        assert [url.rsplit("/", 1)[1] for url in asked] == ["ja.json"]  # the browser's language
         assert lang(page) == "en" and snap["status"] == "Black to move"
         assert snap["notice"] is not None and "(404)" in snap["notice"]
         click_square(page, "f5")  # the game goes on

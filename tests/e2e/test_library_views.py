@@ -244,7 +244,7 @@ def test_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer)
     wait_ready(page)
     wait_until(page, "window.flipside.snapshot().library?.current?.rev >= 1")
     page.evaluate(
-        "new Promise((ok, fail) => { const r = indexedDB.open('flipside', 2);"
+        "new Promise((ok, fail) => { const r = indexedDB.open('flipside', 3);"
         " r.onupgradeneeded = () => r.result.createObjectStore('newer');"
         " r.onsuccess = () => { r.result.close(); ok(true); }; r.onerror = () => fail(String(r.error)); })"
     )

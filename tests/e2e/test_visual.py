@@ -20,6 +20,8 @@ test stayed green. Here, for each view:
 
 One page per engine, loaded once (Pyodide's start is the costly part): the views are opened
 and closed by the page's own controls, and links change the position (``location.hash``).
+The page, New game, Rules and Games are looked at again in Japanese (``ja-<view>``; Debian's
+``fonts-noto-cjk`` draws the glyphs), chosen in the masthead.
 The pictures are made the same every run: fixed positions, one search worker (Auto would
 name the machine's cores), the graph's values all in, finished animations, no caret,
 library games of a fixed date, the storage estimate hidden, a fixed port per engine (the
@@ -69,6 +71,8 @@ RECORD = "othello/f5d6c3"
 THEMISTO = "themisto/b1-b4,g8-g6"
 FINISHED = "othello/d3c3f5f4f3d2d1e3b3"  # White is wiped out on move 9
 SEEDED_DATE = "2023.11.14"
+JAPANESE_STATUS = "白番"
+"""RECORD's status in Japanese (Python's words, asked in the page's language)."""
 KNOWN_PLAIN: list[str] = []
 """Controls the stylesheet may leave to the browser (selectors the styled check passes over):
 none today; the layer's first run found the New game's and the editor's radio buttons, the
@@ -431,6 +435,15 @@ def tour(tab: Tab, origin: str, look: Callable[[View], None]) -> None:
     look(View("progress", "#library-dialog"))
     close_dialog(tab, "library-close", "library-dialog")
 
+    open_dialog(tab, "training-open", "training-dialog")
+    wait(
+        tab,
+        "(() => { const t = window.flipside.snapshot().training; return t && t.open"
+        " && t.timings.swept > 0 && t.repertoires > 80 && t.stats !== ''; })()",
+    )
+    look(View("training", "#training-dialog"))
+    close_dialog(tab, "training-close", "training-dialog")
+
     press(tab, "explorer-open")
     wait(
         tab,
@@ -463,6 +476,36 @@ def tour(tab: Tab, origin: str, look: Callable[[View], None]) -> None:
     tab.evaluate("(window.flipside.review({ depth: 4 }), true)")
     wait(tab, "!!window.flipside.snapshot().review?.summary", 120)
     look(View("review", "#review", scroll="#review"))
+    in_japanese(tab, look)
+
+
+def in_japanese(tab: Tab, look: Callable[[View], None]) -> None:
+    """A few views again in Japanese, chosen in the masthead (issue 57: the Japanese fonts and
+    line breaking at both sizes): the board and panel, New game, Rules, Games; then English
+    again. Prints the seconds they add to the engine's run."""
+    began = time.monotonic()
+    tab.choose("#language", "ja")
+    wait(tab, "document.documentElement.lang === 'ja'")
+    go(tab, RECORD)  # Python's words for the position asked in Japanese
+    wait(tab, f"window.flipside.snapshot().status === {json.dumps(JAPANESE_STATUS)}")
+    look(View("ja-othello", None, axe=False))
+    for name, button, dialog, close in (
+        ("ja-new-game", "new-game", "new-game-dialog", "cancel-game"),
+        ("ja-rules", "rules", "rules-dialog", "rules-close"),
+    ):
+        open_dialog(tab, button, dialog)
+        look(View(name, f"#{dialog}"))
+        close_dialog(tab, close, dialog)
+    open_dialog(tab, "games", "library-dialog")
+    wait(
+        tab,
+        "window.flipside.snapshot().library?.open && window.flipside.snapshot().library.complete",
+    )
+    look(View("ja-games", "#library-dialog"))
+    close_dialog(tab, "library-close", "library-dialog")
+    tab.choose("#language", "en")
+    wait(tab, "document.documentElement.lang === 'en'")
+    print(f"\nJapanese views in {tab.engine}: {time.monotonic() - began:.1f} s")
 
 
 def test_every_view_looks_as_it_should(tab: Tab, still_site: StaticServer) -> None:

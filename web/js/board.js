@@ -259,7 +259,9 @@ export function drawValue(ctx, geo, hint) {
     ctx.stroke();
   }
   ctx.fillStyle = hint.exact ? "#1a1206" : "#ffffff";
-  ctx.font = `700 ${Math.round(cell * 0.3)}px system-ui, sans-serif`;
+  // The page's font: a label may be a word (Themisto's W3, Japanese 勝3 in a Japanese font).
+  const family = getComputedStyle(ctx.canvas).fontFamily || "system-ui, sans-serif";
+  ctx.font = `700 ${Math.round(cell * 0.3)}px ${family}`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(hint.label ?? formatValue(hint.value), cx, cy + cell * 0.015);

@@ -1,9 +1,11 @@
-// The page's language: English (each message is its own English text) or German from
-// locale/de.json, built from py/flipside/locale/de.po: one catalog of the page's words and
-// Python's (statuses, what a move did, errors: the engine asks Python in the same language).
+// The page's language: English (each message is its own English text), or German or Japanese
+// from locale/<lang>.json, built from py/flipside/locale/<lang>.po: one catalog of the page's
+// words and Python's (statuses, what a move did, errors: the engine asks Python in the same
+// language).
 //
 // tr(message, values) translates a message (its English text) and fills its {names} from
-// values; ntr(singular, plural, n, values) picks the form for n; N_(message) marks a text
+// values; ntr(singular, plural, n, values) picks the form for n (by Intl.PluralRules: German
+// has two forms, Japanese one); N_(message) marks a text
 // kept in a constant and translated where it is shown (docs/languages.md).
 // translatePage() translates index.html's own texts and its aria-label, title, placeholder
 // and alt attributes (python -m tools.i18n finds the same ones), skipping <script>, <style>
@@ -16,7 +18,7 @@
  *  @typedef {Record<string, unknown>} Values */
 
 /** @type {Record<string, string>} */
-export const LANGUAGES = { en: "English", de: "Deutsch" };
+export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 const KEY = "flipside.language";
 const ATTRIBUTES = ["aria-label", "title", "placeholder", "alt"];
 
@@ -28,7 +30,7 @@ const listeners = [];
 /** @type {WeakMap<Node, Record<string, {text: string, shown?: string}>>} */
 const sources = new WeakMap(); // node → {text: its English, shown: what this module wrote}
 
-/** The language in use ("en" or "de"). */
+/** The language in use ("en", "de" or "ja"). */
 export const currentLanguage = () => language;
 
 /** The kept choice, else the browser's first language the page speaks, else English. */
@@ -62,7 +64,21 @@ export function tr(message, values) {
   return fill(typeof found === "string" && found ? found : message, values);
 }
 
-/** The form of `singular` / `plural` for `n` (both languages: one form for 1, one for the rest).
+/** CLDR's plural categories in the order gettext's catalogs list their forms.
+ *  @type {Intl.LDMLPluralRule[]} */
+const CATEGORIES = ["zero", "one", "two", "few", "many", "other"];
+
+/** The index of `n`'s form among `language`'s plural forms: its Intl.PluralRules category
+ *  among the language's categories (German and English: one, other; Japanese: other alone).
+ *  @param {number} n */
+function pluralIndex(n) {
+  const rules = new Intl.PluralRules(language);
+  const own = rules.resolvedOptions().pluralCategories;
+  return CATEGORIES.filter((c) => own.includes(c)).indexOf(rules.select(n));
+}
+
+/** The form of `singular` / `plural` for `n` in the language in use (English: one form for 1,
+ *  one for the rest; a catalog's plural has its language's own number of forms).
  *  @param {string} singular
  *  @param {string} plural
  *  @param {number} n
@@ -70,8 +86,8 @@ export function tr(message, values) {
  *  @returns {string} */
 export function ntr(singular, plural, n, values) {
   const forms = catalog[singular];
-  const index = n === 1 ? 0 : 1;
-  const text = Array.isArray(forms) && forms[index] ? forms[index] : index ? plural : singular;
+  const found = Array.isArray(forms) ? forms[pluralIndex(n)] : undefined;
+  const text = found || (n === 1 ? singular : plural);
   return fill(text, { ...values, n: formatNumber(n) });
 }
 

@@ -9,6 +9,7 @@ import { tr } from "./i18n.js";
 import { Library, LibraryError, openLibraryDB } from "./library/db.js";
 import { Keeper, failureText } from "./library/keeper.js";
 import { migrate } from "./library/migrate.js";
+import { puzzleCard } from "./library/cards.js";
 import { createGamesView } from "./library/view.js";
 
 /** @typedef {import("./types/app").App} App */
@@ -97,8 +98,20 @@ export async function startLibrary(app, older) {
     keepOpening: (/** @type {Opening} */ opening) =>
       keeper?.keepOpening(opening, openingOf(opening, keeper.current?.record ?? "")),
     keepReview: (/** @type {KeptReview} */ review) => keeper?.keepReview(review),
-    keepPuzzle: (/** @type {Omit<PuzzleAttempt, "at">} */ attempt) => keeper?.keepPuzzle(attempt),
+    /** A puzzle's first try; a failed one becomes a training card. */
+    async keepPuzzle(/** @type {Omit<PuzzleAttempt, "at">} */ attempt) {
+      await keeper?.keepPuzzle(attempt);
+      if (attempt.result === "failed" && library && !failure)
+        await library.addCards([puzzleCard(attempt.game, attempt.id, Date.now())]).catch(() => {}); // the attempt's own write has said what fails
+    },
     openView: (/** @type {"games" | "progress"} */ tab) => view.open(tab),
+    /** Open the library's game `id` (a training card's): false when it is not there. */
+    openGameById: (/** @type {string} */ id) => view.openById(id),
+    /** The open store for the training (null when storage failed), and the failure. */
+    store: () => ({
+      library: failure ? null : library,
+      failure: failure ?? (keeper?.failure ? keeper.failure : null),
+    }),
     snapshot: () => ({
       current: keeper?.current ? { id: keeper.current.id, rev: keeper.current.rev } : null,
       failure: failure

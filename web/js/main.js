@@ -37,6 +37,7 @@ import { installSounds } from "./page/sounds.js";
 import { installStartup } from "./page/startup.js";
 import { installState } from "./page/state.js";
 import { installStepping } from "./page/stepping.js";
+import { installTraining } from "./page/training.js";
 
 const ROOMS = [
   installState,
@@ -49,6 +50,7 @@ const ROOMS = [
   installPuzzles,
   installExplorer,
   installLearn,
+  installTraining,
   installShare,
   installSounds,
   installGames,

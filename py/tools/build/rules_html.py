@@ -63,8 +63,8 @@ def to_html(markdown: str) -> str:
 
 def fill(index_html: str, docs: Path) -> str:
     """``index_html`` with each ``<!-- RULES:game -->`` replaced by that game's rules
-    (``docs/<game>-rules.md``), and each ``<!-- RULES:game.de -->`` by their German text
-    (``docs/<game>-rules.de.md``)."""
+    (``docs/<game>-rules.md``), and each ``<!-- RULES:game.<lang> -->`` by their text in that
+    language (``docs/<game>-rules.<lang>.md``: German, Japanese)."""
 
     def rules(match: re.Match[str]) -> str:
         game, language = match.group(1), match.group(2)

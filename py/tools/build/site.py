@@ -62,7 +62,7 @@ LAZY_PREFIXES = ("puzzles/", "explorer/")
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
 SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
-LATER_MODULES = ("library.js", "qr-code.js")
+LATER_MODULES = ("library.js", "qr-code.js", "trainer.js")
 """Entry modules the page imports once the game is ready, each bundled on its own."""
 
 

@@ -33,6 +33,7 @@ ABOVE_GAMES = (
     "flipside.games",
     "flipside.review",
     "flipside.review_cli",
+    "flipside.training",
     "flipside.facade",
     "flipside.import_export",
     "flipside.links",

@@ -19,7 +19,10 @@ import { N_, tr } from "../i18n.js";
 /** @type {import("../types/games").GameView<OthelloState>} */
 export const othello = {
   id: "othello",
-  title: "Othello",
+  /** The game's name in the language in use. */
+  get title() {
+    return tr("Othello");
+  },
   sides: { black: N_("Black"), white: N_("White") },
   firstSide: "black",
   rulesText: "Black moves first. Place a disc so that it flanks a line of the opponent's discs.",

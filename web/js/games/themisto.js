@@ -37,7 +37,10 @@ export function targetsOf(state, sq) {
 /** @type {import("../types/games").GameView<ThemistoState, ThemistoHints>} */
 export const themisto = {
   id: "themisto",
-  title: "Themisto",
+  /** The game's name in the language in use. */
+  get title() {
+    return tr("Themisto");
+  },
   sides: { one: N_("Player one"), two: N_("Player two") },
   firstSide: "one",
   // Where the disks stand before any game is loaded (shown while the engine starts).

@@ -1,11 +1,14 @@
-// The library's JSON backup: every game with its review, and the puzzle attempts, in one
-// file that a later Flipside reads back. The games' records are checked by the engine when
+// The library's JSON backup: every game with its review, the puzzle attempts, and the
+// training's cards and answers, in one file that a later Flipside reads back. The games' records are checked by the engine when
 // they come back in (library_summaries), never trusted as they are.
 
 import { N_ } from "../i18n.js";
 import { ENTRY_VERSION } from "./db.js";
+import { readAnswer, readCard } from "./cards.js";
 
+/** @typedef {import("../types/library").Answer} Answer */
 /** @typedef {import("../types/library").Backup} Backup */
+/** @typedef {import("../types/library").Card} Card */
 /** @typedef {import("../types/library").BackupGame} BackupGame */
 /** @typedef {import("../types/library").Entry} Entry */
 /** @typedef {import("../types/library").PuzzleAttempt} PuzzleAttempt */
@@ -17,13 +20,17 @@ export const BACKUP_FORMAT = "flipside-library";
 export const BACKUP_VERSION = 1;
 
 /**
- * The backup of `entries`, `reviews` and `puzzles` as an object (JSON.stringify it).
+ * The backup of `entries`, `reviews`, `puzzles` and the training's `cards` and `answers` as
+ * an object (JSON.stringify it). The cards and answers are fields a version 1 backup may
+ * lack: an older Flipside reads such a file and leaves them.
  * @param {Entry[]} entries
  * @param {StoredReview[]} reviews
  * @param {PuzzleAttempt[]} puzzles
+ * @param {Card[]} [cards]
+ * @param {Answer[]} [answers]
  * @returns {Backup}
  */
-export function makeBackup(entries, reviews, puzzles) {
+export function makeBackup(entries, reviews, puzzles, cards = [], answers = []) {
   return {
     format: BACKUP_FORMAT,
     version: BACKUP_VERSION,
@@ -31,6 +38,8 @@ export function makeBackup(entries, reviews, puzzles) {
     games: entries.map(({ rev: _rev, ...entry }) => entry),
     reviews,
     puzzles,
+    cards,
+    answers,
   };
 }
 
@@ -90,7 +99,28 @@ export function readBackup(text) {
       Number.isInteger(field(p, "id")) &&
       (field(p, "result") === "solved" || field(p, "result") === "failed"),
   );
-  return { games, reviews, puzzles, skipped: list("games").length - games.length };
+  /** @type {Card[]} */
+  const cards = [];
+  /** @type {string[]} */
+  const skippedCards = [];
+  list("cards").forEach((value, i) => {
+    const card = readCard(value);
+    if (card) cards.push(card);
+    else {
+      const id = field(value, "id");
+      skippedCards.push(typeof id === "string" && id ? id : `#${i + 1}`);
+    }
+  });
+  const answers = list("answers").flatMap((value) => readAnswer(value) ?? []);
+  return {
+    games,
+    reviews,
+    puzzles,
+    skipped: list("games").length - games.length,
+    cards,
+    answers,
+    skippedCards,
+  };
 }
 
 /**

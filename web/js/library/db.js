@@ -1,14 +1,19 @@
 // The game library's storage: IndexedDB through `idb` (a thin promise wrapper that keeps
 // IndexedDB's own model: stores, indexes, transactions). One record per game, the reviews in
 // a store of their own (a list of 10,000 games reads no review), the puzzle attempts, and a
-// `meta` store (the one-time move of the older localStorage saves).
+// `meta` store (the one-time move of the older localStorage saves); from version 2 the
+// training's cards and answers (library/cards.js, docs/training.md).
 //
 // Every failure becomes a `LibraryError` with a `kind`: "unavailable" (no IndexedDB, as in
 // some private modes, or it refused to open), "full" (the quota), "blocked" (an older tab holds
 // the database during an upgrade) or "failed"; the page says so and the game goes on.
 
 import { openDB } from "idb";
+import { CARDED } from "./cards.js";
 
+/** @typedef {import("../types/library").Answer} Answer */
+/** @typedef {import("../types/library").Card} Card */
+/** @typedef {import("../types/library").Deck} Deck */
 /** @typedef {import("../types/library").Entry} Entry */
 /** @typedef {import("../types/library").KeptReview} KeptReview */
 /** @typedef {import("../types/library").LibrarySchema} LibrarySchema */
@@ -19,7 +24,7 @@ import { openDB } from "idb";
 
 export const DB_NAME = "flipside";
 /** The schema's version: a new store or index is a new version and a step in `upgrade`. */
-export const DB_VERSION = 1;
+export const DB_VERSION = 2;
 /** The version of a game's record in the `games` store (`v`), read by `readEntry`. */
 export const ENTRY_VERSION = 1;
 
@@ -75,6 +80,14 @@ function upgrade(db, oldVersion) {
     const puzzles = db.createObjectStore("puzzles", { keyPath: "at" });
     puzzles.createIndex("game", "game");
     db.createObjectStore("meta", { keyPath: "key" });
+  }
+  if (oldVersion < 2) {
+    const cards = db.createObjectStore("cards", { keyPath: "id" });
+    cards.createIndex("deck", "deck");
+    cards.createIndex("due", ["deck", "due"]);
+    cards.createIndex("source", "source");
+    const answers = db.createObjectStore("answers", { keyPath: "at" });
+    answers.createIndex("card", "card");
   }
 }
 
@@ -271,9 +284,15 @@ export class Library {
    */
   saveReview(id, review, accuracy) {
     return this.run(async () => {
-      const tx = this.db.transaction(["games", "reviews"], "readwrite");
+      const tx = this.db.transaction(["games", "reviews", "meta"], "readwrite");
       const entry = await tx.objectStore("games").get(id);
       if (entry) {
+        // Its training cards are made again from this review (a card kept keeps its schedule).
+        const carded = (await tx.objectStore("meta").get(CARDED))?.value;
+        if (carded && typeof carded === "object" && id in carded) {
+          const { [id]: _mark, ...others } = /** @type {Record<string, boolean>} */ (carded);
+          tx.objectStore("meta").put({ key: CARDED, value: others });
+        }
         tx.objectStore("reviews").put({
           id,
           record: review.record,
@@ -316,6 +335,131 @@ export class Library {
       const found = await Promise.all(ids.map((id) => tx.store.get(id)));
       return found.flatMap((review) => review ?? []);
     });
+  }
+
+  // -- training (library/cards.js makes the cards, training/ answers them) --------------------
+
+  /**
+   * Add the cards whose id the library does not hold yet (a card kept keeps its schedule);
+   * the number added.
+   * @param {Card[]} cards
+   */
+  addCards(cards) {
+    return this.run(async () => {
+      const tx = this.db.transaction("cards", "readwrite");
+      const known = await Promise.all(cards.map((card) => tx.store.getKey(card.id)));
+      let added = 0;
+      cards.forEach((card, i) => {
+        if (known[i] === undefined) {
+          tx.store.put(card);
+          added++;
+        }
+      });
+      await tx.done;
+      return added;
+    });
+  }
+
+  /**
+   * Per deck: the cards due by `now`, by `today` (the day's end) and all of them (index
+   * counts: no card is read).
+   * @param {Deck[]} decks
+   * @param {number} now
+   * @param {number} today
+   * @returns {Promise<Record<string, {due: number, today: number, total: number}>>}
+   */
+  cardCounts(decks, now, today) {
+    return this.run(async () => {
+      const tx = this.db.transaction("cards");
+      const due = tx.store.index("due");
+      const deck = tx.store.index("deck");
+      const counts = await Promise.all(
+        decks.map(async (name) => ({
+          due: await due.count(IDBKeyRange.bound([name, -Infinity], [name, now])),
+          today: await due.count(IDBKeyRange.bound([name, -Infinity], [name, today])),
+          total: await deck.count(name),
+        })),
+      );
+      return Object.fromEntries(decks.map((name, i) => [name, counts[i]]));
+    });
+  }
+
+  /**
+   * The cards of `deck` due by `until`, the soonest first (at most `limit`).
+   * @param {Deck} deck
+   * @param {number} until
+   * @param {number} limit
+   * @returns {Promise<Card[]>}
+   */
+  dueCards(deck, until, limit) {
+    return this.run(() =>
+      this.db.getAllFromIndex(
+        "cards",
+        "due",
+        IDBKeyRange.bound([deck, -Infinity], [deck, until]),
+        limit,
+      ),
+    );
+  }
+
+  /** @param {Deck} deck */
+  deckCards(deck) {
+    return this.run(() => this.db.getAllFromIndex("cards", "deck", deck));
+  }
+
+  /** @param {string} id */
+  card(id) {
+    return this.run(() => this.db.get("cards", id));
+  }
+
+  cards() {
+    return this.run(() => this.db.getAll("cards"));
+  }
+
+  answers() {
+    return this.run(() => this.db.getAll("answers"));
+  }
+
+  /**
+   * An answer: the card with its new schedule and the answer, in one transaction.
+   * @param {Card} card
+   * @param {Answer} answer
+   */
+  saveAnswer(card, answer) {
+    return this.run(async () => {
+      const tx = this.db.transaction(["cards", "answers"], "readwrite");
+      tx.objectStore("cards").put(card);
+      tx.objectStore("answers").put(answer);
+      await tx.done;
+    });
+  }
+
+  /**
+   * A card changed (an opening line marked for the repertoire).
+   * @param {Card} card
+   */
+  putCard(card) {
+    return this.run(() => this.db.put("cards", card));
+  }
+
+  /**
+   * Put a backup's answers (those at a time the library holds no answer for).
+   * @param {Answer[]} answers
+   */
+  addAnswers(answers) {
+    return this.run(async () => {
+      const tx = this.db.transaction("answers", "readwrite");
+      const known = await Promise.all(answers.map((a) => tx.store.getKey(a.at)));
+      answers.forEach((a, i) => {
+        if (known[i] === undefined) tx.store.put(a);
+      });
+      await tx.done;
+    });
+  }
+
+  /** The ids of the games that have a review (keys only). */
+  reviewedIds() {
+    return this.run(() => this.db.getAllKeys("reviews"));
   }
 
   close() {

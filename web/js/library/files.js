@@ -16,8 +16,9 @@ import { newId } from "./entry.js";
 /** @typedef {import("./db.js").Library} Library */
 
 /**
- * What an import did: games added, games already kept, and the games it could not read.
- * @typedef {{added: number, duplicates: number, errors: string[]}} Imported
+ * What an import did: games added, games already kept, the games it could not read, and a
+ * backup's training cards added and skipped (their ids).
+ * @typedef {{added: number, duplicates: number, errors: string[], cards?: number, skippedCards?: string[]}} Imported
  */
 
 /** The files part of the Games view of `app`; `store` as the view's; `view`: {status(text),
@@ -77,8 +78,9 @@ export function createFiles(app, store, { status, refresh }) {
       if (kind === "backup") {
         const reviews = await library.reviewsOf(all.filter((e) => e.reviewed).map((e) => e.id));
         const puzzles = await library.puzzles();
+        const [cards, answers] = await Promise.all([library.cards(), library.answers()]);
         save(
-          JSON.stringify(makeBackup(all, reviews, puzzles)),
+          JSON.stringify(makeBackup(all, reviews, puzzles, cards, answers)),
           `flipside-backup-${stamp()}.json`,
           "application/json",
         );
@@ -108,7 +110,7 @@ export function createFiles(app, store, { status, refresh }) {
     try {
       const text = await file.text();
       const { entries: known } = await library.all();
-      const records = new Set(known.map((e) => e.record));
+      const records = new Map(known.map((e) => [e.record, e.id]));
       const result = text.trimStart().startsWith("{")
         ? await importBackup(library, text, records)
         : await importGames(library, text, records, file.name);
@@ -131,6 +133,17 @@ export function createFiles(app, store, { status, refresh }) {
               },
             )
           : "",
+        result.cards
+          ? ntr("Added {n} training card.", "Added {n} training cards.", result.cards)
+          : "",
+        result.skippedCards?.length
+          ? ntr(
+              "{n} training card could not be read and was skipped: {ids}.",
+              "{n} training cards could not be read and were skipped: {ids}.",
+              result.skippedCards.length,
+              { ids: result.skippedCards.join(", ") },
+            )
+          : "",
       ];
       status(words.filter(Boolean).join(" "));
       if (result.added) store.keeper()?.announce(null);
@@ -143,7 +156,7 @@ export function createFiles(app, store, { status, refresh }) {
   /**
    * @param {Library} library
    * @param {string} text
-   * @param {Set<string>} records the records already kept
+   * @param {Map<string, string>} records the records already kept, and their ids
    * @param {string} name the file's
    * @returns {Promise<Imported>}
    */
@@ -171,7 +184,8 @@ export function createFiles(app, store, { status, refresh }) {
         duplicates++;
         continue;
       }
-      records.add(game.record);
+      const id = newId();
+      records.set(game.record, id);
       const names =
         game.black || game.white
           ? { [game.sides[0]]: game.black, [game.sides[1]]: game.white }
@@ -184,7 +198,7 @@ export function createFiles(app, store, { status, refresh }) {
         place: game.place,
         opponent: "human",
       };
-      added.push(entryFromBackup(about, game, newId()));
+      added.push(entryFromBackup(about, game, id));
     }
     await library.putAll(added);
     return { added: added.length, duplicates, errors };
@@ -193,7 +207,7 @@ export function createFiles(app, store, { status, refresh }) {
   /**
    * @param {Library} library
    * @param {string} text
-   * @param {Set<string>} records the records already kept
+   * @param {Map<string, string>} records the records already kept, and their ids
    * @returns {Promise<Imported>}
    */
   async function importBackup(library, text, records) {
@@ -214,12 +228,14 @@ export function createFiles(app, store, { status, refresh }) {
         errors.push(summary.error);
         continue;
       }
-      if (records.has(summary.record)) {
+      const kept = records.get(summary.record);
+      if (kept !== undefined) {
+        if (typeof game.id === "string") ids.set(game.id, kept);
         duplicates++;
         continue;
       }
-      records.add(summary.record);
       const id = newId();
+      records.set(summary.record, id);
       if (typeof game.id === "string") ids.set(game.id, id);
       added.push(entryFromBackup(game, summary, id));
     }
@@ -238,7 +254,29 @@ export function createFiles(app, store, { status, refresh }) {
       }
     }
     for (let n = 0; n < backup.skipped; n++) errors.push(tr("an entry without a record"));
-    return { added: added.length, duplicates, errors };
+    // The training's cards: a mistake's game under its id here (the card keeps its own
+    // position when its game is not in the library); a card already kept keeps its schedule.
+    /** @type {Map<string, string>} */
+    const cardIds = new Map();
+    const cards = backup.cards.map((card) => {
+      if (card.deck !== "mistakes" || !card.source) return card;
+      const source = ids.get(card.source) ?? null;
+      const id = source ? `mistake:${source}:${card.ply}` : card.id;
+      cardIds.set(card.id, id);
+      return { ...card, id, source };
+    });
+    const cardsAdded = cards.length ? await library.addCards(cards) : 0;
+    if (backup.answers.length)
+      await library.addAnswers(
+        backup.answers.map((a) => ({ ...a, card: cardIds.get(a.card) ?? a.card })),
+      );
+    return {
+      added: added.length,
+      duplicates,
+      errors,
+      cards: cardsAdded,
+      skippedCards: backup.skippedCards,
+    };
   }
 
   // -- storage ---------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import { levelLabel } from "../levels.js";
 import { errorText } from "../page/text.js";
 import { marginOf, outcomeOf, rated, scoreOf } from "./entry.js";
 import { lineChart } from "./plot.js";
+import { readCard, trainingStats, trainingStatsText } from "./cards.js";
 
 /** @typedef {import("../types/app").App} App */
 /** @typedef {import("../types/library").Entry} Entry */
@@ -250,6 +251,16 @@ export function createProgress(app, store) {
     renderTable(rows);
     const library = store.library();
     const attempts = library ? await library.puzzles().catch(() => []) : [];
+    const [cards, answers] = library
+      ? await Promise.all([library.cards(), library.answers()]).catch(() => [[], []])
+      : [[], []];
+    $("progress-training").textContent = trainingStatsText(
+      trainingStats(
+        cards.flatMap((c) => readCard(c) ?? []),
+        answers,
+        Date.now(),
+      ),
+    );
     const games = entries
       .filter(rated)
       .sort((a, b) => (a.ended ?? a.updated) - (b.ended ?? b.updated))
@@ -316,6 +327,7 @@ export function createProgress(app, store) {
         attempts: last.attempts,
         ratingText: $("progress-rating").textContent,
         puzzleText: $("progress-puzzles").textContent,
+        trainingText: $("progress-training").textContent,
         charts: $("progress-charts").querySelectorAll("svg").length,
       },
   };

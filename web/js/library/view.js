@@ -1,3 +1,5 @@
+// Long because: one dialog's list (painted, filtered, opened, deleted and undone) over one
+// list state; its files and the Progress tab are modules of their own.
 // The Games view: every kept game, newest first, with filters and a search; open one to go
 // on with it or to replay and review it; delete (with an undo); the files and the storage
 // (files.js) and the Progress tab (progress.js). The list paints its first rows
@@ -11,6 +13,7 @@ import { outcomeOf } from "./entry.js";
 import { createFiles } from "./files.js";
 import { accuracyText, dateFormat, opponentText, resultText } from "./words.js";
 import { createProgress } from "./progress.js";
+import { readEntry } from "./db.js";
 
 /** @typedef {import("../types/app").App} App */
 /** @typedef {import("../types/app").Settings} Settings */
@@ -395,8 +398,21 @@ export function createGamesView(app, store) {
     refreshTimer = setTimeout(() => refresh(), 150);
   });
 
+  /** Open the library's game `id` (a training card's): false when it is gone. */
+  const openById = async (/** @type {string} */ id) => {
+    const entry = readEntry(
+      await store
+        .library()
+        ?.get(id)
+        .catch(() => null),
+    );
+    if (entry) await openGame(entry);
+    return !!entry;
+  };
+
   return {
     open,
+    openById,
     snapshot: () => ({
       open: dialog.open,
       tab,

@@ -106,6 +106,7 @@ export function installAutomation(app) {
         review: app.reviewSnapshot(),
         puzzle: app.puzzleSnapshot(),
         lesson: app.lessonSnapshot(),
+        training: app.trainingSnapshot(),
         explorer: app.explorerSnapshot?.() ?? null,
         share: app.shareSnapshot(),
         sounds: app.soundsSnapshot(),

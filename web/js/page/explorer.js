@@ -149,8 +149,16 @@ export function installExplorer(app) {
     return page.engineReady && !state.over && !ai.computerToMove(state) && !page.busy;
   }
 
+  /** The line on screen, for "Add this line to my repertoire". */
+  /** @type {{moves: string[], name: string | null}} */
+  let repertoireLine = { moves: [], name: null };
+  $("explorer-repertoire").addEventListener("click", async () => {
+    const { moves, name } = repertoireLine;
+    await app.addToRepertoire(moves, name);
+  });
+
   function practising() {
-    return !!(app.puzzleSnapshot?.() || app.lessonSnapshot?.());
+    return !!(app.puzzleSnapshot?.() || app.lessonSnapshot?.() || app.trainingSnapshot?.()?.active);
   }
 
   /** @param {boolean} [want] open (by default: the other way) */
@@ -343,6 +351,11 @@ export function installExplorer(app) {
     const left = leftText(liveAnswer?.left);
     setText($("explorer-left"), left);
     $("explorer-left").hidden = !left;
+    // An Othello line from the standard start, without a pass: "Add this line to my repertoire".
+    const line = s.moves.map((m) => m.text);
+    $("explorer-repertoire").hidden =
+      s.game !== "othello" || s.record.includes("&") || !line.length || line.includes("pass");
+    repertoireLine = { moves: line, name: answer?.opening ?? null };
     const moves = answer?.found ? answer.moves : [];
     table.hidden = !moves.length;
     if (!answer) return;

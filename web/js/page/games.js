@@ -187,9 +187,9 @@ export function installGames(app) {
 
   $("games").addEventListener("click", () => openGames());
 
-  /** A puzzle or a lesson step: practice, not a game to keep. */
+  /** A puzzle, a lesson step or a training card: practice, not a game to keep. */
   const isPractice = (/** @type {State} */ state) =>
-    !!(app.isPuzzle?.(state) || app.isLesson?.(state));
+    !!(app.isPuzzle?.(state) || app.isLesson?.(state) || app.isTraining?.(state));
 
   /** The older data is in the library: not read again. */
   function olderMoved() {
@@ -214,6 +214,7 @@ export function installGames(app) {
       keepReview: (review) => library().then((s) => s.keepReview(review)),
       keepPuzzle: (attempt) => library().then((s) => s.keepPuzzle(attempt)),
       librarySnapshot: () => service?.snapshot() ?? null,
+      libraryService: () => library(),
     }),
   );
 }

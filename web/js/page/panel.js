@@ -288,6 +288,7 @@ export function installPanel(app) {
     app.renderReview();
     app.renderPuzzle();
     app.renderLesson();
+    app.renderTraining();
     app.renderExplorer?.();
     app.renderFriend();
     canvas.setAttribute(

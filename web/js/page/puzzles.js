@@ -224,6 +224,12 @@ export function installPuzzles(app) {
     const score = loadPuzzleScore(a.game);
     const solved = new Set(score.solved);
     keepTry(a, right ? "solved" : "failed");
+    app.puzzleJudged({
+      game: a.game,
+      id: a.puzzle.id,
+      result: right ? "solved" : "failed",
+      hinted: a.hinted,
+    });
     if (right) {
       a.result = "solved";
       solved.add(a.puzzle.id);
@@ -289,6 +295,7 @@ export function installPuzzles(app) {
     if (puzzle.result === null) {
       puzzle.result = "shown";
       keepTry(puzzle, "failed");
+      app.puzzleJudged({ game: puzzle.game, id: puzzle.puzzle.id, result: "failed", hinted: true });
       const score = loadPuzzleScore(puzzle.game);
       savePuzzleScore(puzzle.game, { ...score, streak: 0, next: nextId() });
     }

@@ -266,7 +266,8 @@ export function installReview(app) {
     review = kept ? { ...kept, plies: kept.rows.length, job: null, error: null } : null;
     // The finished game's banner: offer the review (unless another notice is showing, or
     // the game is a puzzle or a lesson step).
-    const practice = app.puzzleSnapshot?.() || app.lessonSnapshot?.();
+    const practice =
+      app.puzzleSnapshot?.() || app.lessonSnapshot?.() || app.trainingSnapshot?.()?.active;
     if (
       !review &&
       !practice &&

@@ -236,6 +236,26 @@ export interface LearnRoom {
   isLesson(state: State): boolean;
 }
 
+/** A puzzle's first try, as page/puzzles.js tells the training. */
+export interface PuzzleJudged {
+  game: GameId;
+  id: number;
+  result: "solved" | "failed";
+  hinted: boolean;
+}
+
+/** page/training.js (the training itself is js/training.js, loaded when first opened) */
+export interface TrainingRoom {
+  openTraining(): Promise<void>;
+  renderTraining(): void;
+  /** Whether `state` is the training's card on screen (practice: not a game to keep). */
+  isTraining(state: State): boolean;
+  trainingSnapshot(): Snapshot | null;
+  puzzleJudged(judged: PuzzleJudged): void;
+  /** Add the line `moves` (from the standard start) to the player's opening repertoire. */
+  addToRepertoire(moves: string[], name: string | null): Promise<void>;
+}
+
 /** page/share.js */
 export interface ShareRoom {
   /** A friend's link turns the computer off: the settings to show `state` with, or null. */
@@ -281,7 +301,12 @@ export interface GamesRoom {
   keepReview(review: KeptReview): Promise<void>;
   keepPuzzle(attempt: Omit<PuzzleAttempt, "at">): Promise<void>;
   librarySnapshot(): Snapshot | null;
+  /** The library's service (js/library.js), loaded once the game is ready. */
+  libraryService(): Promise<LibraryService>;
 }
+
+/** What js/library.js's `startLibrary` gives the page. */
+export type LibraryService = Awaited<ReturnType<typeof import("../library.js").startLibrary>>;
 
 /** The opening's name the computer found (ai.js `opening`): the facade's answer, with the
  *  game and the record it was found for. */
@@ -341,6 +366,7 @@ export type App = AppBase &
   PuzzlesRoom &
   ExplorerRoom &
   LearnRoom &
+  TrainingRoom &
   ShareRoom &
   SoundsRoom &
   GamesRoom &

@@ -127,7 +127,8 @@ export interface Pooled {
 export interface GameView<S extends State = State, H extends HintsAnswer = HintsAnswer> {
   /** The game's id, the records' and the registry's (games/index.js). */
   id: string;
-  title: string;
+  /** The game's name in the language in use (a getter: its English name through tr). */
+  readonly title: string;
   /** Each side's name, by the side's id, in the order of play. */
   sides: Record<string, Message>;
   firstSide: string;

@@ -95,12 +95,87 @@ export interface MetaRecord {
   value: unknown;
 }
 
-/** The database `flipside` (db.js, DB_VERSION 1). */
+/** The training decks (docs/training.md). */
+export type Deck = "mistakes" | "puzzles" | "openings";
+
+/** A card's spaced-repetition state: ts-fsrs's `Card`, its dates as milliseconds. */
+export interface Schedule {
+  due: number;
+  stability: number;
+  difficulty: number;
+  elapsed_days: number;
+  scheduled_days: number;
+  learning_steps: number;
+  reps: number;
+  lapses: number;
+  /** ts-fsrs's State: 0 new, 1 learning, 2 review, 3 relearning. */
+  state: number;
+  last_review: number | null;
+}
+
+/** A training card in the `cards` store (library/cards.js makes and checks them). */
+export interface Card {
+  v: number;
+  id: string;
+  deck: Deck;
+  game: GameId;
+  /** When it was made. */
+  created: number;
+  /** When it is next due (its schedule's, or when it was made): the `due` index. */
+  due: number;
+  /** Null until its first answer. */
+  schedule: Schedule | null;
+  /** The position it is trained from: a mistake's position before the move, a puzzle's,
+   *  the opening trainer's start. */
+  record: RecordText;
+  /** The library game it came from (a mistake), which may be gone since. */
+  source?: string | null;
+  /** A mistake: its move number (0-based), the move played, who played it, the review's
+   *  mark, loss, best move, values and the moves the card accepts. */
+  ply?: number;
+  move?: string;
+  by?: Side;
+  mark?: string;
+  loss?: number;
+  best?: string;
+  bestValue?: number;
+  value?: number;
+  exact?: boolean;
+  accepted?: string[];
+  values?: Record<string, number> | null;
+  unit?: string;
+  /** A puzzle the player failed: its id in the game's set. */
+  puzzle?: number;
+  /** An opening line: the side the player plays, the line's moves, its name. */
+  side?: Side;
+  line?: string[];
+  name?: string | null;
+  /** An opening line marked in the explorer (part of "My repertoire"). */
+  marked?: boolean;
+}
+
+/** An answer to a card in the `answers` store (`at`: when, its key). */
+export interface Answer {
+  at: number;
+  card: string;
+  deck: Deck;
+  /** ts-fsrs's Rating: 1 again, 2 hard, 3 good, 4 easy. */
+  rating: number;
+}
+
+/** The database `flipside` (db.js, DB_VERSION 2: version 2 added the training's cards and
+ *  answers). */
 export interface LibrarySchema extends DBSchema {
   games: { key: string; value: Entry; indexes: { started: number; record: string } };
   reviews: { key: string; value: StoredReview };
   puzzles: { key: number; value: PuzzleAttempt; indexes: { game: string } };
   meta: { key: string; value: MetaRecord };
+  cards: {
+    key: string;
+    value: Card;
+    indexes: { deck: string; due: [string, number]; source: string };
+  };
+  answers: { key: number; value: Answer; indexes: { card: string } };
 }
 
 /** The JSON backup (backup.js). */
@@ -113,6 +188,9 @@ export interface Backup {
   games: Omit<Entry, "rev">[];
   reviews: StoredReview[];
   puzzles: PuzzleAttempt[];
+  /** The training's cards and answers (a backup of an older Flipside has none). */
+  cards?: Card[];
+  answers?: Answer[];
 }
 
 /** A backup as read back: what it holds that has the least shape (a record, a review's rows),
@@ -123,6 +201,10 @@ export interface ReadBackup {
   reviews: StoredReview[];
   puzzles: PuzzleAttempt[];
   skipped: number;
+  cards: Card[];
+  answers: Answer[];
+  /** The cards that could not be read: their ids (or their place in the file). */
+  skippedCards: string[];
 }
 
 /** A game of a backup file: a record, and whatever else its entry had (checked field by field

@@ -24,6 +24,7 @@ import type {
   LibraryExportEntry,
   LibraryRead,
   LibrarySummaryOrError,
+  MistakeCardAnswer,
   OpenedState,
   Opening,
   PerftAnswer,
@@ -200,6 +201,11 @@ export interface Methods {
     result: ReviewRow;
   };
   review_summary: { params: { record: RecordText; rows: ReviewRow[] }; result: ReviewSummary };
+  training_cards: {
+    params: { record: RecordText; rows: ReviewRow[]; sides?: Side[] | null };
+    result: MistakeCardAnswer[];
+  };
+  opening_lines: { params: { game?: GameId }; result: { name: string; moves: string[] }[] };
   library_read: { params: { text: string }; result: LibraryRead; report: ReadProgress };
   library_summaries: { params: { records: RecordText[] }; result: LibrarySummaryOrError[] };
   library_export: { params: { entries: LibraryExportEntry[] }; result: LibraryExport };

@@ -309,6 +309,28 @@ export interface ReviewRow {
   /** Themisto: the move's and the best move's labels */
   label?: string;
   bestLabel?: string;
+  /** Every legal move's value, the mover's view (reviews made before training have none). */
+  values?: Record<string, number>;
+}
+
+/** `training_cards`'s answer: a marked move of a person's as a card (flipside.training). */
+export interface MistakeCardAnswer {
+  ply: number;
+  /** The position before the move. */
+  record: RecordText;
+  move: string;
+  by: Side;
+  mark: Mark;
+  loss: number;
+  best: string;
+  bestValue: number;
+  value: number;
+  exact: boolean;
+  /** The best move first, then every move the review would not mark. */
+  accepted: string[];
+  /** Every legal move's value (null: a review made before the rows held them). */
+  values: Record<string, number> | null;
+  unit: string;
 }
 
 /** One player's part of a review summary. */

@@ -357,9 +357,10 @@ HALF_LOSS = 4.0
 
 def judge(record: str, move: str, seconds: float | None, depth: int | None = None) -> JSON:
     """The value of ``move`` played after ``record`` and of the best move there, in discs from
-    the mover's view: ``{best, bestValue, value, exact, choices, bestSquares}`` (the squares
-    to ring on the board); ``exact`` when both are
-    solved. A position with one legal move (or a pass) has ``choices`` 1 and no values.
+    the mover's view: ``{best, bestValue, value, exact, choices, bestSquares, values}`` (the
+    squares to ring on the board; every legal move's value, which a training card of the
+    move reads); ``exact`` when both are solved. A position with one legal move (or a pass)
+    has ``choices`` 1 and no values.
     ``depth``: a search of that many plies (no time limit unless ``seconds``), never solved."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
@@ -386,6 +387,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
         "exact": exact,
         "choices": len(legal),
         "bestSquares": [Move.parse(best).square],
+        "values": values,
     }
 
 

@@ -167,7 +167,8 @@ HALF_LOSS = 2.0
 def judge(record: str, move: str, seconds: float | None, depth: int | None = None) -> JSON:
     """The value of ``move`` played after ``record`` and of the best move there, in points
     from the mover's view (+/-``SCALE``: proven): ``{best, bestValue, value, exact, choices,
-    label, bestLabel, bestSquares}``; ``exact`` when both are proven. One legal move: no values.
+    label, bestLabel, bestSquares, values}`` (``values``: every legal move's, in points);
+    ``exact`` when both are proven. One legal move: no values.
     ``depth``: a search of that many plies (no time limit unless ``seconds``)."""
     board = _board(record)
     legal = [str(m) for m in board.legal_moves()]
@@ -190,6 +191,7 @@ def judge(record: str, move: str, seconds: float | None, depth: int | None = Non
         "label": label(scores[move]),
         "bestLabel": label(scores[best]),
         "bestSquares": _squares(best),
+        "values": {name: points(score) for name, score in scores.items()},
     }
 
 
