@@ -139,6 +139,24 @@ def test_the_explorer_follows_the_game_and_plays_a_move(
     wait_until(page, shown("othello/f5f6"))
     assert snapshot(page)["moves"] == ["f5", "f6"]
 
+    # the line on screen into the repertoire, for the side that made its last move: a card of
+    # Your opening lines, due now
+    page.click("#explorer-repertoire")
+    wait_until(page, "document.getElementById('explorer-repertoire-said').textContent !== ''")
+    said = page.inner_text("#explorer-repertoire-said")
+    assert said == "Added to your repertoire, playing White: f5 f6.", said
+    page.click("#training-open")
+    wait_until(
+        page,
+        "window.flipside.snapshot().training?.open"
+        " && window.flipside.snapshot().training.counts?.openings.due === 1",
+        60_000,
+    )
+    page.click("#training-close")
+    if page.is_hidden("#explorer"):
+        page.click("#explorer-open")
+    wait_until(page, shown("othello/f5f6"))
+
     # closed and opened again: drawn at once, from the answers kept
     page.click("#explorer-close")
     assert page.is_hidden("#explorer")

@@ -83,6 +83,20 @@ def test_an_othello_puzzle_solved_and_one_refuted(
     page.click("#puzzle-leave")
     wait_until(page, "window.flipside.snapshot().transcript === 'f5d6c3'")
     assert snapshot(page)["puzzle"] is None
+
+    # The missed puzzle is a card of Puzzles you missed, due now; training it opens puzzle 2.
+    page.click("#training-open")
+    wait_until(
+        page,
+        "window.flipside.snapshot().training?.open"
+        " && window.flipside.snapshot().training.counts?.puzzles.due === 1",
+        60_000,
+    )
+    counts = snapshot(page)["training"]["counts"]
+    assert counts["puzzles"]["total"] == 1 and counts["mistakes"]["total"] == 0
+    page.click('#training-decks li[data-deck="puzzles"] button')
+    wait_until(page, "window.flipside.snapshot().training.active?.kind === 'puzzle'")
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 2")
     assert_clean(watch, origin)
 
 
