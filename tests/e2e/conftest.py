@@ -11,15 +11,17 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import inspect
 import shutil
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
-from playwright.sync_api import BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page
+from playwright.sync_api import Error as PlaywrightError
 
 from tools.browsers import (
     CHROMIUM,
@@ -181,27 +183,104 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, object]) -> dic
 
 @pytest.fixture
 def browser_context_args(browser_context_args: dict[str, object]) -> dict[str, object]:
-    return {**browser_context_args, "viewport": {"width": 1100, "height": 760}}
+    return {**browser_context_args, "viewport": VIEWPORT}
 
 
 class PageWatch:
-    """Console errors, uncaught exceptions and request URLs seen by a browser context."""
+    """Console errors, uncaught exceptions and request URLs seen by a browser context, from
+    its creation to ``close`` (the run's warm context outlives a test's watch)."""
 
     def __init__(self, context: BrowserContext) -> None:
         self.errors: list[str] = []
         self.requests: list[str] = []
-        context.on("request", lambda request: self.requests.append(request.url))
-        context.on("weberror", lambda error: self.errors.append(f"uncaught: {error.error}"))
-        context.on("console", self._console)
+        self.context = context
+        self.handlers: list[tuple[str, Callable[[Any], None]]] = [
+            ("request", lambda request: self.requests.append(request.url)),
+            ("weberror", lambda error: self.errors.append(f"uncaught: {error.error}")),
+            ("console", self._console),
+        ]
+        for event, handler in self.handlers:
+            context.on(event, handler)  # type: ignore[call-overload]
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.errors.append(f"console: {message.text}")
 
+    def close(self) -> None:
+        for event, handler in self.handlers:
+            self.context.remove_listener(event, handler)
+
 
 @pytest.fixture
-def watch(context: BrowserContext) -> PageWatch:
-    return PageWatch(context)
+def watch(context: BrowserContext) -> Iterator[PageWatch]:
+    watch = PageWatch(context)
+    yield watch
+    watch.close()
+
+
+class WarmContext:
+    """One Chromium context that the run's ``page`` tests share, emptied of what the page
+    keeps between tests: its saves, settings and library (local storage, IndexedDB,
+    cookies). What it keeps is what a returning visitor's browser keeps too: the service
+    worker and its cache, the HTTP cache and the compiled code, so a page starts on about
+    two thirds of the CPU a new context costs (docs/notes/2026-11-28-e2e-time.md)."""
+
+    KEPT_OUT = "local_storage,indexeddb,cookies,websql,file_systems,shared_storage"
+
+    def __init__(self, browser: Browser, args: dict[str, Any], origin: str) -> None:
+        self.browser, self.args, self.origin = browser, args, origin
+        self.context: BrowserContext | None = None
+
+    def open(self) -> BrowserContext:
+        if self.context is None:
+            self.context = self.browser.new_context(**self.args)
+            self.janitor = self.context.new_page()  # about:blank, holds the DevTools session
+            self.cdp = self.context.new_cdp_session(self.janitor)
+        return self.context
+
+    def empty(self) -> None:
+        """Close the test's pages and clear the origin's storage; a context that cannot be
+        emptied is closed, and the next test has a new one."""
+        if self.context is None:
+            return
+        try:
+            for page in self.context.pages:
+                if page is not self.janitor:
+                    page.close()
+            self.cdp.send(
+                "Storage.clearDataForOrigin",
+                {"origin": self.origin, "storageTypes": self.KEPT_OUT},
+            )
+        except PlaywrightError:
+            self.close()
+
+    def close(self) -> None:
+        if self.context is not None:
+            with contextlib.suppress(PlaywrightError):
+                self.context.close()
+        self.context = None
+
+
+@pytest.fixture(scope="session")
+def warm_context(browser: Browser, root_server: StaticServer) -> Iterator[WarmContext]:
+    warm = WarmContext(browser, {"viewport": VIEWPORT}, root_server.origin)
+    yield warm
+    warm.close()
+
+
+@pytest.fixture
+def context(
+    request: pytest.FixtureRequest, new_context: Callable[..., BrowserContext]
+) -> Iterator[BrowserContext]:
+    """The browser context of a Chromium test. A test that takes only ``page`` (its pages on
+    the root server) gets the run's warm context, emptied after it; a test that names
+    ``context`` (an init script, a route, going offline, a second tab) gets one of its own."""
+    if "context" in inspect.signature(request.function).parameters:
+        yield new_context()
+        return
+    warm: WarmContext = request.getfixturevalue("warm_context")
+    yield warm.open()
+    warm.empty()
 
 
 def wait_until(page: Page, condition: str, timeout_ms: int = 30_000) -> None:
