@@ -674,10 +674,14 @@ def test_a_phone_sized_screen_shows_both_games_without_sideways_scrolling(
         context.close()
 
 
-def part_the_first_move_after_ready_is_drawn_at_once_and_a_queued_click_is_kept(
-    page: Page, watch: PageWatch, origin: str
+def test_the_first_move_after_ready_is_drawn_at_once_and_a_queued_click_is_kept(
+    page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    """The page's first part: the first move after the start is what it times."""
+    """A page of its own: the first move after a fresh start is what it times. (As the first
+    part of the page below it held its condition, but a machine under load fails its
+    250 ms, and that stopped the eleven parts after it.)"""
+    origin = root_server.origin
+    page.goto(origin + "/")
     snap = wait_ready(page)
     x, y = square_centre(snap, "f5")
     page.mouse.click(x, y)
@@ -719,11 +723,10 @@ def test_both_games_and_every_option_in_one_page(
 ) -> None:
     """The former tests of this file as parts, in turn, in one page (a page start): each
     part puts the page back through its own functions (the New game dialog, a link in the
-    address bar) and checks what its test checked. The first move's timing comes first (a
-    fresh start is what it measures); the reloads (saves read on load) come last."""
+    address bar) and checks what its test checked; the reloads (saves read on load) last."""
     origin = root_server.origin
     page.goto(origin + "/")
-    part_the_first_move_after_ready_is_drawn_at_once_and_a_queued_click_is_kept(page, watch, origin)
+    wait_ready(page)
     part_a_handicap_game_from_the_dialog_and_the_disc_supply(page, watch, origin)
     part_a_clock_that_runs_out_loses_the_game(page, watch, origin)
     part_keyboard_only_a_themisto_game_and_a_move(page, watch, origin)
