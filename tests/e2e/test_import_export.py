@@ -79,10 +79,10 @@ PASTES = [
 def part_each_format_pasted_opens_its_game_and_the_old_one_stays_restorable(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    """The page's first part: its first start, at the link."""
+    """The page's first part: its first start, at the link (which the test asserts was the
+    snapshot's, after its parts)."""
     page.goto(root_server.origin + "/#othello/f5d6")
     wait_ready(page)
-    assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
     for text, record in PASTES:
         snap = import_text(page, text)
         assert snap["record"] == record, text
@@ -361,3 +361,7 @@ def test_import_export_and_the_editor_in_one_page(
     part_a_wthor_file_lists_its_games_and_one_replays_to_its_recorded_score(
         page, watch, root_server
     )
+    # The first part's check, made last: the page's one start was the snapshot's (a machine
+    # under load may judge the local link slow and start normally; that fails here, after
+    # the parts have run, not before them).
+    assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
