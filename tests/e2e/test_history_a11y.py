@@ -63,10 +63,26 @@ def cells_at(record: str, ply: int) -> str:
     return facade("at", record=record, ply=ply)["cells"]
 
 
-def open_game(page: Page, server: StaticServer, link: str) -> dict:
-    page.goto(f"{server.origin}/#{link}")
-    wait_ready(page)
+def open_link(page: Page, link: str) -> dict:
+    """Open ``link`` in the page already loaded (the address bar edited); wait for it."""
+    page.evaluate("(link) => { location.hash = link; }", link)
+    record = link.split("&ply=")[0]
+    wait_until(page, f"window.flipside.snapshot().record === {json.dumps(record)}")
     return idle(page)
+
+
+def new_game(page: Page, game: str) -> dict:
+    """A new game of ``game`` from the New game dialog (its other choices as they are)."""
+    page.click("#new-game")
+    expect(page.locator("#new-game-dialog")).to_be_visible()
+    page.check(f'#new-game-dialog input[name="game"][value="{game}"]')
+    page.evaluate("document.getElementById('status').textContent = '(starting)'")
+    page.click("#start-game")
+    expect(page.locator("#new-game-dialog")).to_be_hidden()
+    wait_until(page, "window.flipside.snapshot().status !== '(starting)'")
+    snap = idle(page)
+    assert snap["game"] == game and snap["moves"] == []
+    return snap
 
 
 def shoot(page: Page, name: str) -> None:
@@ -74,11 +90,15 @@ def shoot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / name))
 
 
-def test_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(
+def part_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
+    """The page's first part (its first start, at the link): every ply is answered by the
+    rules worker's snapshot modules, no part before it having needed the app's files."""
     record = f"othello/{GAME20}"
-    snap = open_game(page, root_server, record)
+    page.goto(f"{root_server.origin}/#{record}")
+    wait_ready(page)
+    snap = idle(page)
     assert snap["ply"] == 20 and snap["live"]
     expect(page.locator("#live-marker")).to_have_text("Live")
     page.locator("#new-game").focus()  # the board's own arrows move its cursor
@@ -134,11 +154,12 @@ def test_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(
     assert_clean(watch, root_server.origin)
 
 
-def test_a_link_at_a_ply_opens_at_that_ply_with_the_rest_of_the_game(
+def part_a_link_at_a_ply_opens_at_that_ply_with_the_rest_of_the_game(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
     record = f"othello/{GAME20}"
-    snap = open_game(page, root_server, f"{record}&ply=12")
+    assert snapshot(page)["record"] != record  # another game is on the board
+    snap = open_link(page, f"{record}&ply=12")  # was a first start at the link
     snap = at_ply(page, 12)
     assert snap["shownCells"] == cells_at(record, 12) and snap["record"] == record
     assert len(snap["moves"]) == 20 and not snap["live"]
@@ -162,11 +183,13 @@ def test_a_link_at_a_ply_opens_at_that_ply_with_the_rest_of_the_game(
     assert_clean(watch, root_server.origin)
 
 
-def test_playing_from_an_earlier_ply_asks_first_and_redo_follows_undo(
+def part_playing_from_an_earlier_ply_asks_first_and_redo_follows_undo(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
     record = f"othello/{GAME20}"
-    open_game(page, root_server, record)
+    # The game the 20-move part left, live (was a first start at its link).
+    snap = idle(page)
+    assert snap["record"] == record and snap["live"]
     page.click("#moves button[data-ply='4']")
     at_ply(page, 4)
     # The game's own next move just steps forward: nothing is dropped.
@@ -223,11 +246,10 @@ def type_move(page: Page, text: str) -> dict:
     return idle(page)
 
 
-def test_typed_moves_play_in_both_games_and_bad_ones_say_why(
+def part_typed_moves_play_in_both_games_and_bad_ones_say_why(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    new_game(page, "othello")  # was a first start at /
     assert type_move(page, "F5")["moves"] == ["f5"]
     snap = type_move(page, "a1")
     assert snap["notice"] == "A1 is not legal for White." and snap["moves"] == ["f5"]
@@ -276,11 +298,10 @@ def tab_to(page: Page, element_id: str, presses: int = 60) -> None:
     raise AssertionError(f"Tab never reached #{element_id}")
 
 
-def test_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
+def part_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    new_game(page, "othello")  # was a first start at /
     tab_to(page, "board")
     for i in range(0, len(SHORT_GAME), 2):
         name = SHORT_GAME[i : i + 2]
@@ -302,11 +323,10 @@ def test_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
     assert_clean(watch, root_server.origin)
 
 
-def test_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_capture_choice(
+def part_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_capture_choice(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    page.goto(f"{root_server.origin}/#themisto/")
-    wait_ready(page)
+    new_game(page, "themisto")  # was a first start at #themisto/
     tab_to(page, "board")
     for move in THEMISTO_WIN:
         frm, to = move[:2], move[3:5]
@@ -342,10 +362,10 @@ def test_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_captu
     assert_clean(watch, root_server.origin)
 
 
-def test_the_cursor_reads_the_board_square_by_square(
+def part_the_cursor_reads_the_board_square_by_square(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    open_game(page, root_server, "othello/f5")
+    open_link(page, "othello/f5")  # was a first start at the link
     page.locator("#board").focus()
     cursor_to(page, "d4")
     wait_announced(page, "d4, white disc")
@@ -371,18 +391,40 @@ def audit(page: Page) -> list[dict]:
     return [v for v in found if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_axe_finds_no_serious_violations_on_the_main_views(
-    browser: Browser, root_server: StaticServer, scheme: str
+def test_axe_and_the_discs_contrast_in_both_colour_schemes(
+    browser: Browser, root_server: StaticServer
 ) -> None:
+    """A context of its own (bypass_csp for the audit script), dark then light by the
+    emulated colour scheme: each scheme's discs against the felt, then its views' audit."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run ./build.sh setup")
     # bypass_csp: the page's CSP (rightly) refuses the injected audit script.
     context = browser.new_context(
-        bypass_csp=True, color_scheme=scheme, viewport={"width": 1100, "height": 760}
+        bypass_csp=True, color_scheme="dark", viewport={"width": 1100, "height": 760}
     )
-    page = context.new_page()
+    try:
+        page = context.new_page()
+        page.goto(f"{root_server.origin}/#othello/{GAME20}&ply=12")
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (
+                scheme == "dark"
+            )
+            part_the_discs_stand_out_from_the_felt_by_3_to_1(page, scheme)
+            part_axe_finds_no_serious_violations_on_the_main_views(page, root_server, scheme)
+    finally:
+        context.close()
+
+
+def part_axe_finds_no_serious_violations_on_the_main_views(
+    page: Page, root_server: StaticServer, scheme: str
+) -> None:
     views: dict[str, list[dict]] = {}
+    # The dark pass opens the link in the page's first start; the light pass in the address
+    # bar of the page already open (the board editor the dark pass left is closed first).
+    if page.locator("#editor-dialog").is_visible():
+        page.keyboard.press("Escape")
+        expect(page.locator("#editor-dialog")).to_be_hidden()
     page.goto(f"{root_server.origin}/#othello/{GAME20}&ply=12")
     wait_ready(page)
     at_ply(page, 12)
@@ -413,7 +455,6 @@ def test_axe_finds_no_serious_violations_on_the_main_views(
     expect(page.locator("#editor-dialog")).to_be_visible()
     views["board editor"] = audit(page)
     shoot(page, f"study-editor-{scheme}.png")
-    context.close()
     assert views == {name: [] for name in views}, json.dumps(views, indent=1)
 
 
@@ -429,21 +470,14 @@ def contrast(a: str, b: str) -> float:
     return (high + 0.05) / (low + 0.05)
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_the_discs_stand_out_from_the_felt_by_3_to_1(
-    browser: Browser, root_server: StaticServer, scheme: str
-) -> None:
+def part_the_discs_stand_out_from_the_felt_by_3_to_1(page: Page, scheme: str) -> None:
     """WCAG 1.4.11 for the board, which axe cannot see inside a canvas: the colours the
     canvas draws with are the page's CSS custom properties of that theme."""
-    context = browser.new_context(color_scheme=scheme)
-    page = context.new_page()
-    page.goto(root_server.origin + "/")
     colours = page.evaluate(
         "() => Object.fromEntries(['--board-felt', '--board-felt-dark', '--disc-black-rim',"
         " '--disc-white-rim'].map((name) => [name, getComputedStyle(document.documentElement)"
         ".getPropertyValue(name).trim()]))"
     )
-    context.close()
     for felt in ("--board-felt", "--board-felt-dark"):
         for rim in ("--disc-black-rim", "--disc-white-rim"):
             ratio = contrast(colours[felt], colours[rim])
@@ -451,27 +485,35 @@ def test_the_discs_stand_out_from_the_felt_by_3_to_1(
 
 
 def test_phone_sized_study_views(browser: Browser, root_server: StaticServer) -> None:
-    for scheme in ("dark", "light"):
-        context = browser.new_context(
-            color_scheme=scheme, viewport={"width": 390, "height": 844}, device_scale_factor=2
-        )
+    """A context of its own (a phone's viewport and scale): dark, then light by the emulated
+    colour scheme in the same page."""
+    context = browser.new_context(
+        color_scheme="dark", viewport={"width": 390, "height": 844}, device_scale_factor=2
+    )
+    try:
         page = context.new_page()
         page.goto(f"{root_server.origin}/#othello/{GAME20}&ply=8")
         wait_ready(page)
-        at_ply(page, 8)
-        width = page.evaluate("document.documentElement.scrollWidth")
-        assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
-        shoot(page, f"study-phone-{scheme}.png")
-        page.locator("#moves").scroll_into_view_if_needed()
-        shoot(page, f"study-phone-panel-{scheme}.png")
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            page.evaluate("window.scrollTo(0, 0)")
+            at_ply(page, 8)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 390, f"the page scrolls sideways on a phone ({width}px)"
+            shoot(page, f"study-phone-{scheme}.png")
+            page.locator("#moves").scroll_into_view_if_needed()
+            shoot(page, f"study-phone-panel-{scheme}.png")
+    finally:
         context.close()
 
 
-def test_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
+def part_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
+    """Last in its page: it leaves hints on and the computer playing White."""
     record = f"othello/{GAME20}"
-    open_game(page, root_server, record)
+    assert snapshot(page)["record"] != record
+    open_link(page, record)  # was a first start at the link
     page.check("#hints")
     wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
     page.click("#moves button[data-ply='10']")
@@ -494,10 +536,35 @@ def test_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
     assert_clean(watch, root_server.origin)
 
 
-def test_a_loss_on_time_is_announced(
+def part_a_loss_on_time_is_announced(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    open_game(page, root_server, "othello/f5&clock=3")  # three seconds each: White's run out
+    # Three seconds each: White's run out (was a first start at the link).
+    open_link(page, "othello/f5&clock=3")
     wait_announced(page, "Game over: White's time ran out. Black wins.")
     assert snapshot(page)["over"]
     assert_clean(watch, root_server.origin)
+
+
+def test_studying_and_playing_by_keyboard_in_one_page(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """The former one-page tests of this file as parts, in turn, in one page (one engine
+    start), each put back by the page's own functions (the New game dialog, a link in the
+    address bar): the 20-move game first (its link is the page's start), the hints part last
+    (it sets hints and a computer opponent)."""
+    part_a_20_move_game_is_stepped_through_by_keys_and_by_clicks(page, watch, root_server)
+    part_playing_from_an_earlier_ply_asks_first_and_redo_follows_undo(page, watch, root_server)
+    part_typed_moves_play_in_both_games_and_bad_ones_say_why(page, watch, root_server)
+    part_keyboard_only_a_whole_othello_game_with_the_cursor_and_the_move_box(
+        page, watch, root_server
+    )
+    part_keyboard_only_a_whole_themisto_game_with_select_then_move_and_the_capture_choice(
+        page, watch, root_server
+    )
+    part_the_cursor_reads_the_board_square_by_square(page, watch, root_server)
+    part_a_link_at_a_ply_opens_at_that_ply_with_the_rest_of_the_game(page, watch, root_server)
+    part_a_loss_on_time_is_announced(page, watch, root_server)
+    part_hints_follow_the_shown_position_and_the_computer_never_moves_in_it(
+        page, watch, root_server
+    )

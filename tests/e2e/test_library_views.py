@@ -104,11 +104,15 @@ def rated_entries(level: str, scores: list[int]) -> list[dict]:
     return out
 
 
-def test_a_game_against_the_computer_and_a_puzzle_reach_progress(
+def close_games(page: Page) -> None:
+    page.keyboard.press("Escape")
+    wait_until(page, "!window.flipside.snapshot().library.open")
+
+
+def part_a_game_against_the_computer_and_a_puzzle_reach_progress(
     page: Page, root_server: StaticServer
 ) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    # (Was a first start at /: the keyboard part's game, two people's, is not rated.)
     settle(page)
     page.click("#new-game")
     page.select_option("#opponent", "computer")
@@ -152,7 +156,8 @@ def test_a_game_against_the_computer_and_a_puzzle_reach_progress(
     shoot(page, "library-progress-chromium.png")
 
 
-def test_the_games_view_by_keyboard(page: Page, root_server: StaticServer) -> None:
+def part_the_games_view_by_keyboard(page: Page, root_server: StaticServer) -> None:
+    """The page's first part: its first start, at the link, nothing in the library."""
     page.goto(root_server.origin + "/#othello/f5d6c3")
     wait_ready(page)
     wait_until(page, "window.flipside.snapshot().library?.current != null")
@@ -186,31 +191,53 @@ def test_the_games_view_by_keyboard(page: Page, root_server: StaticServer) -> No
     page.keyboard.press("Escape")
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
-def test_axe_and_screens_of_the_games_view(
-    browser: Browser, root_server: StaticServer, scheme: str
+def test_the_games_view_progress_and_a_newer_version_in_one_page(
+    page: Page, root_server: StaticServer
 ) -> None:
+    """Three former tests as parts, in turn, in one page (one engine start): the Games view
+    by keyboard (nothing in the library yet), a computer game and a puzzle reach Progress,
+    then a newer version takes the library (its reload last)."""
+    part_the_games_view_by_keyboard(page, root_server)
+    part_a_game_against_the_computer_and_a_puzzle_reach_progress(page, root_server)
+    part_a_newer_version_over_an_open_tab(page, root_server)
+
+
+def test_axe_and_screens_of_the_games_view(browser: Browser, root_server: StaticServer) -> None:
+    """A context of its own (bypass_csp for the audit script): the dark scheme, then the
+    light one emulated in the same page, the Games view closed and opened again between."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run ./build.sh setup")
     context = browser.new_context(
-        bypass_csp=True, color_scheme=scheme, viewport={"width": 1100, "height": 760}
+        bypass_csp=True, color_scheme="dark", viewport={"width": 1100, "height": 760}
     )
-    page = context.new_page()
-    page.goto(root_server.origin + "/#othello/d3c3b3d2e1d6d7e3f4")
-    wait_ready(page)
-    wait_until(page, "window.flipside.snapshot().library?.current?.rev >= 1")
-    page.evaluate(SEEDED, rated_entries("2", [40, 20, 33]))
-    open_games(page)
-    assert audit(page) == []
-    shoot(page, f"library-games-{scheme}.png")
-    page.click("#library-tab-progress")
-    wait_until(page, "window.flipside.snapshot().library.progress?.ratingText != null")
-    assert audit(page) == []
-    shoot(page, f"library-progress-{scheme}.png")
-    context.close()
+    try:
+        page = context.new_page()
+        page.goto(root_server.origin + "/#othello/d3c3b3d2e1d6d7e3f4")
+        wait_ready(page)
+        wait_until(page, "window.flipside.snapshot().library?.current?.rev >= 1")
+        page.evaluate(SEEDED, rated_entries("2", [40, 20, 33]))
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (
+                scheme == "dark"
+            )
+            open_games(page)
+            if library(page)["tab"] != "games":  # the view opens on the tab it was left on
+                page.click("#library-tab-games")
+                wait_until(page, "window.flipside.snapshot().library.tab === 'games'")
+            assert audit(page) == []
+            shoot(page, f"library-games-{scheme}.png")
+            page.click("#library-tab-progress")
+            wait_until(page, "window.flipside.snapshot().library.progress?.ratingText != null")
+            assert audit(page) == []
+            shoot(page, f"library-progress-{scheme}.png")
+            close_games(page)
+    finally:
+        context.close()
 
 
 def test_german_and_a_phone(browser: Browser, root_server: StaticServer) -> None:
+    """A context of its own: a phone's viewport, touch and mobile meta viewport."""
     context = browser.new_context(
         viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
     )
@@ -237,11 +264,15 @@ def test_german_and_a_phone(browser: Browser, root_server: StaticServer) -> None
     context.close()
 
 
-def test_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer) -> None:
+def part_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer) -> None:
     """A newer Flipside upgrading the library (a higher schema version, from another tab):
-    this tab lets go of it, says so, and its reload goes on with its game."""
-    page.goto(root_server.origin + "/#othello/f5d6c3")
-    wait_ready(page)
+    this tab lets go of it, says so, and its reload goes on with its game. Last in its page
+    (the library let go of, a reload)."""
+    # The link in the address bar (was a first start at it), the Games view closed first.
+    close_games(page)
+    page.evaluate("location.hash = 'othello/f5d6c3'")
+    wait_until(page, "window.flipside.snapshot().record === 'othello/f5d6c3'")
+    settle(page)
     wait_until(page, "window.flipside.snapshot().library?.current?.rev >= 1")
     page.evaluate(
         "new Promise((ok, fail) => { const r = indexedDB.open('flipside', 3);"
@@ -259,7 +290,7 @@ def test_a_newer_version_over_an_open_tab(page: Page, root_server: StaticServer)
 
 
 def test_no_indexeddb_says_so_and_the_game_goes_on(page: Page, root_server: StaticServer) -> None:
-    """IndexedDB missing (as in some private modes): said once, in the Games view too; the
+    """A page of its own (an init script takes IndexedDB away). IndexedDB missing (as in some private modes): said once, in the Games view too; the
     game goes on and a reload still comes back to it (the tab's own save)."""
     page.add_init_script("Object.defineProperty(window, 'indexedDB', { value: undefined })")
     page.goto(root_server.origin + "/#othello/f5d6")
