@@ -812,4 +812,7 @@ def test_german_and_japanese_in_one_page(tab: Tab, site: StaticServer) -> None:
     origin = site.origin
     the_page_in_german(tab, origin)
     whole_games_in_german(tab, origin)
+    # Put back: the window scrolled to its top (the capture's button scrolled it down), as a
+    # fresh page is, so the board's squares are in view for the clicks by coordinates.
+    tab.evaluate("window.scrollTo(0, 0)")
     in_japanese(tab, origin)
