@@ -42,7 +42,11 @@ def snapshot(tab: Tab) -> dict[str, Any]:
 
 
 def click_square(tab: Tab, name: str) -> None:
-    tab.click_at(*square_centre(snapshot(tab), name))
+    x, y = square_centre(snapshot(tab), name)
+    if y < 0:  # a part before scrolled the window down: back to its top, as a person would
+        tab.evaluate("window.scrollTo(0, 0)")
+        x, y = square_centre(snapshot(tab), name)
+    tab.click_at(x, y)
 
 
 def settle(tab: Tab) -> None:
