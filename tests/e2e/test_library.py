@@ -553,7 +553,9 @@ def delete_the_other_games(tab: Tab) -> None:
     open_games(tab)
     while others := [i for i, row in enumerate(library(tab)["rows"]) if row["tag"] != "On screen"]:
         count = len(library(tab)["rows"])
-        tab.click(f"#library-list li:nth-child({others[0] + 1}) .library-delete")
+        # By the button's own click(): the list is redrawn as games are read and deleted,
+        # and WebKit's driver found a row it had just located gone (a stale element).
+        js_click(tab, f"#library-list li:nth-child({others[0] + 1}) .library-delete")
         tab.wait_until(f"window.flipside.snapshot().library.rows.length === {count - 1}")
     close_games(tab)
 
