@@ -16,6 +16,8 @@ from conftest import StaticServer
 from test_engines import (
     assert_clean,
     click_square,
+    new_game,
+    open_link,
     ready,
     settle,
     shoot,
@@ -130,10 +132,8 @@ def import_file(tab: Tab, name: str, text: str) -> str:
     return library(tab)["status"]  # type: ignore[no-any-return]
 
 
-def test_games_kept_with_results_opened_reviewed_deleted_and_back(
-    tab: Tab, site: StaticServer
-) -> None:
-    origin = site.origin
+def games_kept_with_results_opened_reviewed_deleted_and_back(tab: Tab, origin: str) -> None:
+    """The origin's first visit: an empty library."""
     tab.goto(origin + "/")
     ready(tab)
     # Against the computer at level 1 (White): the person's win from a link, Black's last move.
@@ -223,11 +223,12 @@ def test_games_kept_with_results_opened_reviewed_deleted_and_back(
     assert_clean(tab, origin)
 
 
-def test_export_and_import_round_trip(tab: Tab, dist: Path) -> None:
-    first = StaticServer(dist)
+def export_and_import_round_trip(tab: Tab, first: StaticServer, dist: Path) -> None:
+    """The page on screen (the library put back to the game on screen by its Delete buttons)
+    exports; a new origin (a page start of its own: its library must be empty) imports."""
     try:
-        tab.goto(first.origin + "/#othello/" + SHORT_GAME)
-        ready(tab)
+        open_link(tab, "othello/" + SHORT_GAME)
+        delete_the_other_games(tab)
         click_square(tab, "f4")
         wait_moves(tab, 9)
         kept(tab, 9)
@@ -336,17 +337,17 @@ def reload(tab: Tab) -> None:
         tab.driver.refresh()
 
 
-def test_two_tabs_keep_two_games_across_reloads(tab: Tab, site: StaticServer) -> None:
+def two_tabs_keep_two_games_across_reloads(tab: Tab, origin: str) -> None:
     # Moves are typed and buttons clicked by the page: WebKitWebDriver's pointer actions can
     # wait forever in a window that is not in front.
-    origin = site.origin
-    tab.goto(origin + "/")
-    ready(tab)
+    games_view_closed(tab)
+    new_game(tab)
     type_move(tab, "f5")
     wait_moves(tab, 1)
     type_move(tab, "d6")
     wait_moves(tab, 2)
     kept(tab, 2)
+    delete_the_other_games(tab)
     with second_tab(tab) as (one, two):
         two.goto(origin + "/")
         snap = ready(two)
@@ -406,15 +407,17 @@ HELD = """(async () => {
 """The game locks this page's origin holds (after waiting up to 10 s for ``arg``, if given)."""
 
 
-def test_games_switched_before_their_locks_come_hold_only_the_game_on_screen(
-    tab: Tab, site: StaticServer
+def games_switched_before_their_locks_come_hold_only_the_game_on_screen(
+    tab: Tab, origin: str
 ) -> None:
     """The games switched twice before the browser runs the lock callbacks: the locks of
     the games no longer on screen are let go as they come, so the tab does not take its own
     game for another tab's (it did: a lock came after the switch and was held for good)."""
-    tab.goto(site.origin + "/#othello/f5d6c3")
-    ready(tab)
+    games_view_closed(tab)
+    new_game(tab, "themisto")  # put back: the Themisto game a first visit finds, empty
+    open_link(tab, "othello/f5d6c3")
     kept(tab, 3)
+    delete_the_other_games(tab)
     othello = library(tab)["current"]["id"]
     assert tab.evaluate(HELD) == ["flipside.game." + othello]
     tab.evaluate(GATED_LOCKS)
@@ -444,12 +447,11 @@ def test_games_switched_before_their_locks_come_hold_only_the_game_on_screen(
     assert library(tab)["current"]["id"] == othello
 
 
-def test_a_full_quota_and_a_damaged_record(tab: Tab, site: StaticServer) -> None:
-    origin = site.origin
-    tab.goto(origin + "/#othello/f5d6")
-    ready(tab)
+def a_full_quota_and_a_damaged_record(tab: Tab, origin: str) -> None:
+    open_link(tab, "othello/f5d6")
     click_square(tab, "c3")
     kept(tab, 3)
+    delete_the_other_games(tab)
     # A record no Flipside wrote: skipped and said, the rest listed.
     tab.evaluate(
         "new Promise((ok, fail) => { setTimeout(() => fail('timed out'), 20000);"
@@ -485,14 +487,12 @@ def test_a_full_quota_and_a_damaged_record(tab: Tab, site: StaticServer) -> None
     assert [t[4] for t in row_texts(games)] == ["5 moves"]
 
 
-def test_the_older_saves_move_into_the_library(tab: Tab, site: StaticServer) -> None:
-    origin = site.origin
+def the_older_saves_move_into_the_library(tab: Tab, origin: str) -> None:
     othello = "othello/f5d6c3d3"
     rows = [call("judge", record=othello, ply=ply, seconds=0.05) for ply in range(4)]
     review = call("review_summary", record=othello, rows=rows)
     # What the page before the library kept in localStorage: this origin's storage emptied
     # (the library's database too), the older keys written, then a fresh start.
-    tab.goto(origin + "/")
     ready(tab)
     tab.wait_until("window.flipside.snapshot().library?.migrated !== undefined")
     tab.evaluate(
@@ -537,3 +537,43 @@ def test_the_older_saves_move_into_the_library(tab: Tab, site: StaticServer) -> 
     kept(tab, 5)
     assert len(open_games(tab)["rows"]) == 2
     assert_clean(tab, origin)
+
+
+def games_view_closed(tab: Tab) -> None:
+    """Put back: the Games view closed by its own button, if a part left it open."""
+    if (library(tab) or {}).get("open"):
+        close_games(tab)
+
+
+def delete_the_other_games(tab: Tab) -> None:
+    """Put the library back between parts by its own Delete buttons: every game but the one
+    on screen deleted, so a part finds the library as a first visit's plus that game. The
+    Games view is closed after (and first, if a part left it open)."""
+    games_view_closed(tab)
+    open_games(tab)
+    while others := [i for i, row in enumerate(library(tab)["rows"]) if row["tag"] != "On screen"]:
+        count = len(library(tab)["rows"])
+        # By the button's own click(): the list is redrawn as games are read and deleted,
+        # and WebKit's driver found a row it had just located gone (a stale element).
+        js_click(tab, f"#library-list li:nth-child({others[0] + 1}) .library-delete")
+        tab.wait_until(f"window.flipside.snapshot().library.rows.length === {count - 1}")
+    close_games(tab)
+
+
+def test_the_library_in_one_page(tab: Tab, dist: Path) -> None:
+    """Six former tests as parts of one page per engine (each part named after its test), in
+    one origin: the first part is its first visit (an empty library); before each later part
+    the library is put back by its own Delete buttons (``delete_the_other_games``); the older
+    saves' part empties the origin's storage itself (what the page before the library left);
+    the export's part imports in a new origin, the one page start of its own."""
+    first = StaticServer(dist)
+    origin = first.origin
+    try:
+        games_kept_with_results_opened_reviewed_deleted_and_back(tab, origin)
+        games_switched_before_their_locks_come_hold_only_the_game_on_screen(tab, origin)
+        a_full_quota_and_a_damaged_record(tab, origin)
+        the_older_saves_move_into_the_library(tab, origin)  # clears the damaged record too
+        two_tabs_keep_two_games_across_reloads(tab, origin)
+        export_and_import_round_trip(tab, first, dist)  # last: a new origin; closes this one
+    finally:
+        first.close()

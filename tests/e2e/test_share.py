@@ -28,6 +28,8 @@ from test_engines import (
     PlaywrightTab,
     assert_clean,
     click_square,
+    new_game,
+    open_link,
     ready,
     settle,
     shoot,
@@ -152,15 +154,11 @@ def shot(tab: Tab, name: str) -> None:
     resize(tab, VIEWPORT)
 
 
-def test_share_sends_copies_and_draws_the_link_of_the_position_shown(
-    tab: Tab, site: StaticServer
-) -> None:
+def share_sends_copies_and_draws_the_link_of_the_position_shown(tab: Tab, origin: str) -> None:
     if not JSQR.exists():
         pytest.fail("node_modules/jsqr is missing: run ./build.sh setup")
-    origin = site.origin
     record = "othello/f5d6c3d3"
-    tab.goto(f"{origin}/#{record}")
-    ready(tab)
+    open_link(tab, record)
     tab.click("#history-back")  # the position on screen: after three moves
     tab.wait_until("window.flipside.snapshot().ply === 3")
     url = f"{origin}/#{call('at', record=record, ply=3)['link']}"
@@ -225,12 +223,8 @@ def test_share_sends_copies_and_draws_the_link_of_the_position_shown(
     assert_clean(tab, origin)
 
 
-def test_a_friends_link_hands_over_the_move_and_the_reply_goes_back(
-    tab: Tab, site: StaticServer
-) -> None:
-    origin = site.origin
-    tab.goto(origin + "/")
-    ready(tab)
+def a_friends_link_hands_over_the_move_and_the_reply_goes_back(tab: Tab, origin: str) -> None:
+    new_game(tab)  # put back: an empty game, as on a first visit
     tab.choose("#computer", "white")  # the receiver played the computer: a friend's link stops it
     sent = call("friend_link", record="othello/f5d6c3", side="white")["link"]
     tab.evaluate("(() => { location.hash = arg; })()", sent)
@@ -301,10 +295,8 @@ def test_a_friends_link_hands_over_the_move_and_the_reply_goes_back(
     assert_clean(tab, origin)
 
 
-def test_sounds_follow_the_moves_the_first_touch_and_the_switch(
-    tab: Tab, site: StaticServer
-) -> None:
-    origin = site.origin
+def sounds_follow_the_moves_the_first_touch_and_the_switch(tab: Tab, origin: str) -> None:
+    """The origin's first visit: nothing touched the page yet."""
     tab.goto(f"{origin}/#othello/d3c3e6d2d1e1")  # Black to move; after b2 and c1, Black passes
     ready(tab)
     tab.run_script(STUB_AUDIO)
@@ -371,3 +363,14 @@ def test_sounds_follow_the_moves_the_first_touch_and_the_switch(
     wait_moves(tab, 3)
     assert log() == {"made": 0, "notes": []} and snapshot(tab)["sounds"]["played"] == []
     assert_clean(tab, origin)
+
+
+def test_sounds_share_and_a_friends_link_in_one_page(tab: Tab, site: StaticServer) -> None:
+    """Three former tests as parts of one page per engine (each part named after its test):
+    the sounds first (they need a page no one has touched yet; the part ends with a page
+    start that keeps the switch), then Share and a friend's link, the page put back by links
+    and its New game dialog."""
+    origin = site.origin
+    sounds_follow_the_moves_the_first_touch_and_the_switch(tab, origin)
+    share_sends_copies_and_draws_the_link_of_the_position_shown(tab, origin)
+    a_friends_link_hands_over_the_move_and_the_reply_goes_back(tab, origin)
