@@ -76,8 +76,13 @@ export function createGamesView(app, store) {
     files.askPersistence();
   }
 
-  /** Read the games again (the first page first when `first`) and redraw. */
+  let reading = 0; // the latest refresh: an older one still reading must not redraw after it
+
+  /** Read the games again (the first page first when `first`) and redraw; a refresh that a
+   *  newer one overtook stops at its next step, so the view never goes from every game read
+   *  back to "Reading your games…" with an older list. */
   async function refresh({ first = false } = {}) {
+    const run = ++reading;
     const library = store.library();
     if (!library) {
       entries = [];
@@ -87,8 +92,10 @@ export function createGamesView(app, store) {
     }
     try {
       elsewhere = await gamesOpenElsewhere(store.keeper()?.current?.id ?? null);
+      if (run !== reading) return;
       if (first) {
         const page = await library.newest(PAGE);
+        if (run !== reading) return;
         entries = page.entries;
         skipped = page.skipped;
         complete = false;
@@ -96,6 +103,7 @@ export function createGamesView(app, store) {
         timings.painted ??= performance.now();
       }
       const read = await library.all();
+      if (run !== reading) return;
       entries = read.entries;
       skipped = read.skipped;
       complete = true;
