@@ -75,7 +75,8 @@ def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
         snap = wait_turn(tab, "one", len(snap["moves"]) + 1)
         assert snap["aiError"] is None
         if turn == 0:
-            tab.wait_until("window.flipside.snapshot().pool.ready === 2", 120)
+            # Ready and warmed for Themisto: a split takes only workers warmed for its game.
+            tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
     assert snap["pool"]["splits"] >= 1, f"{tab.engine}: {snap['pool']}"
     reply = snap["moves"][-1]
     before = facade.state(snap["record"].rsplit(",", 1)[0])

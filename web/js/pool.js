@@ -419,6 +419,7 @@ export class Pool {
       memory: deviceMemory() ?? null,
       running: slots.filter((s) => s.running).length,
       ready: slots.filter((s) => s.ready).length,
+      warmed: slots.filter((s) => s.ready && s.warmed === this.game).length,
       busy: slots.filter((s) => s.busy).length,
       heaps: slots.map((s) => (s.running ? (s.engine?.answered.at(-1)?.heap ?? null) : null)),
       ...this.counts,

@@ -298,7 +298,7 @@ def shares(engine: Engine, board: Board) -> bool:
 def pool_think(pool: Any, engine: Engine, board: Board, budget: float) -> JSON:
     """``engine.think(board, budget)`` by every worker of ``pool`` (``flipside.workers.Pool``)
     sharing one table: the deepest answer, worker 0's first (this process's own search when
-    every worker is lost), with the nodes of every worker."""
+    every worker is lost), with the nodes of every worker and how many answered (``workers``)."""
     name, block = pool.shared_block(BLOCK_SIZE)
     table, busy = views(block)
     if table.signal(2) != engine.level:
@@ -322,4 +322,5 @@ def pool_think(pool: Any, engine: Engine, board: Board, budget: float) -> JSON:
         return engine.think(board, budget)
     answer: JSON = max(found, key=lambda result: int(result["depth"]))  # the first deepest
     answer["nodes"] = sum(int(result["nodes"]) for result in found)
+    answer["workers"] = len(found)
     return answer
