@@ -226,11 +226,31 @@ layer_pyodide() {
 }
 
 # Layer 3: the browser tests, in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py
-# and the other files whose tests take the `tab` fixture), in one process: a page's start
-# keeps both cores busy, so two pytest-xdist workers gained nothing on 2 cores (its note).
+# and the other files whose tests take the `tab` fixture). Files named here run in one
+# process. The whole layer: with JOBS > 1, the Chromium group and the Firefox and WebKit group
+# side by side (one process uses about 1.5 cores: the waits between a page's steps), each with
+# its own servers and browsers, their outputs printed in turn; then, alone, the tests marked
+# `timed`, which read the wall clock (docs/testing.md).
 layer_e2e() {
-  [ $# -gt 0 ] || set -- tests/e2e
-  "$VENV/bin/python" -m pytest "$@"
+  local run=("$VENV/bin/python" -m pytest)
+  if [ $# -gt 0 ] || [ "$JOBS" -le 1 ]; then
+    "${run[@]}" "${@:-tests/e2e}"
+    return
+  fi
+  local logs=$CACHE/test-logs groups=("chromium and not timed" "(firefox or webkit) and not timed")
+  local k pids=() status=0
+  mkdir -p "$logs"
+  for k in 0 1; do
+    "${run[@]}" tests/e2e -m "${groups[$k]}" > "$logs/e2e-$k.log" 2>&1 &
+    pids+=($!)
+  done
+  for k in 0 1; do
+    wait "${pids[$k]}" || status=1
+    echo "-- ${groups[$k]}"
+    cat "$logs/e2e-$k.log"
+  done
+  "${run[@]}" tests/e2e -m timed || status=1
+  return $status
 }
 
 # What each layer needs before it runs.

@@ -61,8 +61,10 @@ WEBKIT_CRASH = "page crash or hang"
 def pytest_configure(config: pytest.Config) -> None:
     # pytest-playwright empties its output folder when each session (each xdist worker, each
     # run) starts: its own folder, not test-results/, where the tests keep their screenshots
-    # and the visual layer its failures.
-    config.option.output = str(HERE.parents[1] / ".cache" / "playwright-output")
+    # and the visual layer its failures; one per marker expression, as ./build.sh runs two
+    # groups side by side (-m chromium, -m "firefox or webkit").
+    group = "".join(c if c.isalnum() else "-" for c in config.option.markexpr or "all")
+    config.option.output = str(HERE.parents[1] / ".cache" / "playwright-output" / group)
     for engine in ENGINES:
         config.addinivalue_line("markers", f"{engine}: a browser test run in {engine}")
     config.addinivalue_line(

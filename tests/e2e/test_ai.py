@@ -3,6 +3,7 @@ evaluation graph, the opening name, a failed search worker (Chromium against dis
 
 from __future__ import annotations
 
+import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
 from test_site import assert_clean, play
@@ -77,6 +78,7 @@ def test_computer_replies_at_level_1_and_at_the_top_level(
     assert_clean(watch, root_server.origin)
 
 
+@pytest.mark.timed
 def test_move_now_and_the_page_stays_responsive_while_thinking(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:

@@ -674,6 +674,7 @@ def test_a_phone_sized_screen_shows_both_games_without_sideways_scrolling(
         context.close()
 
 
+@pytest.mark.timed
 def test_the_first_move_after_ready_is_drawn_at_once_and_a_queued_click_is_kept(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:

@@ -5,6 +5,7 @@ for the other game when the player switches games."""
 
 from __future__ import annotations
 
+import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Page
 from test_ai import late_game, snapshot, wait_reply
@@ -38,6 +39,7 @@ def test_a_reply_is_answered_before_the_graph_values(
     assert_clean(watch, root_server.origin)
 
 
+@pytest.mark.timed
 def test_a_fresh_workers_first_reply_at_16_empties_is_exact(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
