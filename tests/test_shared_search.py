@@ -130,13 +130,19 @@ def test_two_workers_share_a_midgame_think(pool: workers.Pool) -> None:
         assert info["workers"] == 2 and info["nodes"] > 0  # both workers answered
     _, block = pool.shared_block(shared_search.BLOCK_SIZE)
     table, busy = shared_search.views(block)
-    slots = range(1, 1 + shared_search.TABLE_SLOTS)
-    entries = sum(1 for slot in slots if any(table.view[40 * slot : 40 * slot + 40]))
-    assert (table.signal(0), table.signal(1), table.signal(2)) == (0, 2, 6)
-    assert entries > 1000  # the workers' entries
-    assert not any(busy)  # every mark taken back
-    busy.release()
-    table.view.release()
+    try:
+        slots = range(1, 1 + shared_search.TABLE_SLOTS)
+        entries = sum(1 for slot in slots if any(table.view[40 * slot : 40 * slot + 40]))
+        signals = (table.signal(0), table.signal(1), table.signal(2))
+        marks = any(busy)
+    finally:
+        busy.release()
+        table.view.release()
+    assert signals == (0, 2, 6)
+    # The workers' entries: hundreds in two thinks to depth 4 or more (686 beside another
+    # xdist worker, thousands alone), none if they did not write the shared table.
+    assert entries > 100
+    assert not marks  # every mark taken back
     block.release()
 
 
