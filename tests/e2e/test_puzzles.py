@@ -10,13 +10,14 @@ from pathlib import Path
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page
-from test_games import shoot, snapshot
+from test_games import open_link, shoot, snapshot
 from test_site import assert_clean, click_square
 
 from flipside.othello import Board
 from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
+from test_learn import part_the_themisto_course_step_by_step
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -198,7 +199,8 @@ def test_puzzles_in_one_page(page: Page, watch: PageWatch, root_server: StaticSe
     """The former one-page tests of this file as parts, in turn, in one page (one engine
     start): the Othello puzzles first (the set is fetched only when opened: its link is the
     page's start), then, back from its training session by its own button, the puzzle
-    links and the win in two, each opened by a link in the address bar. The phone keeps a
+    links and the win in two, each opened by a link in the address bar; last, test_learn.py's
+    course (it leaves the course learned), its game opened by a link too. The phone keeps a
     context of its own (its viewport)."""
     origin = root_server.origin
     page.goto(origin + "/#othello/f5d6c3")
@@ -212,6 +214,7 @@ def test_puzzles_in_one_page(page: Page, watch: PageWatch, root_server: StaticSe
     )
     part_puzzle_links_valid_malformed_and_out_of_range(page, watch, origin)
     part_a_themisto_win_in_two_and_the_kind_menu(page, watch, origin)
+    part_the_themisto_course_step_by_step(page, watch, origin)
 
 
 def test_a_puzzle_and_a_lesson_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
@@ -225,9 +228,7 @@ def test_a_puzzle_and_a_lesson_on_a_phone(browser: Browser, root_server: StaticS
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
         page.locator("#puzzle").scroll_into_view_if_needed()
         shoot(page, "phone-puzzle.png")
-        page.goto("about:blank")
-        page.goto(root_server.origin + "/#themisto/b1-b4")
-        wait_ready(page)
+        open_link(page, "themisto/b1-b4")  # was a second start, at the link
         page.click("#learn-offer")
         wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
