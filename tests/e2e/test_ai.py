@@ -45,7 +45,7 @@ def wait_reply(page: Page, plies: int) -> dict:
 def part_computer_replies_at_level_1_and_at_the_top_level(
     page: Page, watch: PageWatch, origin: str
 ) -> None:
-    """Last in its page: it reloads the page (the settings read on load)."""
+    """It reloads the page (the settings read on load)."""
     start_game(page, "othello", **OTHELLO_DEFAULTS)  # was a first start at /
     page.select_option("#computer", "white")
     page.select_option("#level", "1")
@@ -173,8 +173,11 @@ def part_hints_value_the_legal_moves_as_the_facade_does(
 
 
 def part_evaluation_graph_and_opening_name(page: Page, watch: PageWatch, origin: str) -> None:
-    """First in its page: its link is the page's start."""
-    assert snapshot(page)["link"] == "othello/f5d6c3d3c4"
+    # The computer off, as on a first visit (the part before had it play White, who is to
+    # move in this link), then the link in the address bar (was a first start at the link).
+    start_game(page, "othello", **OTHELLO_DEFAULTS)
+    assert snapshot(page)["computer"] is None
+    open_link(page, "othello/f5d6c3d3c4")
     wait_until(page, "window.flipside.snapshot().opening === 'Tiger'")
     expect(page.locator("#opening")).to_have_text("Tiger")
     wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
@@ -297,20 +300,38 @@ def part_the_controls_stay_put_while_the_computer_thinks_and_moves(
     assert_clean(watch, origin)
 
 
-def test_the_computer_hints_the_graph_and_undo_in_one_page(
+def test_the_othello_computer_in_one_page(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
-    """The former one-page tests of this file as parts, in turn, in one page (one engine
-    start): the graph first (its link is the page's start), then hints, undo past a forced
-    pass and the controls while the computer watches itself, each put back through the New
-    game dialog or a link in the address bar; the computer's replies last (they reload the
-    page). Move now (timed) and the search worker that cannot load (an init script) keep
-    pages of their own."""
+    """The former one-page tests of this file, test_replies.py's and test_forced_pass.py's
+    as parts, in turn, in one page (one engine start), each put back through the New game
+    dialog or a link in the address bar: test_replies.py's warms first (they count the
+    search worker's warms from the page's start) and its reply before the graph's values
+    (before any other move of the computer: its thinks are the first), then the graph,
+    hints, play after a forced pass, undo past one and the controls while the computer
+    watches itself; the computer's replies then reload the page (the settings read on load),
+    and the computer and hints after a forced pass (left on) come last. Move now and the
+    first reply of a fresh worker (timed), the search worker that cannot load (an init
+    script) and the garbage per move (an init script) keep pages of their own."""
+    # Imported here, not at the top: test_replies.py imports this file's helpers.
+    from test_forced_pass import (
+        part_the_computer_and_hints_after_a_forced_pass,
+        part_white_moves_after_blacks_forced_pass,
+    )
+    from test_replies import (
+        part_a_reply_is_answered_before_the_graph_values,
+        part_switching_games_warms_the_other_games_engine,
+    )
+
     origin = root_server.origin
-    page.goto(origin + "/#othello/f5d6c3d3c4")
+    page.goto(origin + "/#othello/")
     wait_ready(page)
+    part_switching_games_warms_the_other_games_engine(page, watch, origin)
+    part_a_reply_is_answered_before_the_graph_values(page, watch, origin)
     part_evaluation_graph_and_opening_name(page, watch, origin)
     part_hints_value_the_legal_moves_as_the_facade_does(page, watch, origin)
+    part_white_moves_after_blacks_forced_pass(page, watch, origin)
     part_undo_against_the_computer_goes_back_past_a_forced_pass(page, watch, origin)
     part_the_controls_stay_put_while_the_computer_thinks_and_moves(page, watch, origin)
     part_computer_replies_at_level_1_and_at_the_top_level(page, watch, origin)
+    part_the_computer_and_hints_after_a_forced_pass(page, watch, origin)

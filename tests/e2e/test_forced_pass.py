@@ -1,9 +1,10 @@
 """Play after Othello's forced pass in the browser: the other side's move, the computer's
-move and hints there (a pass the facade plays must leave the right side to move)."""
+move and hints there (a pass the facade plays must leave the right side to move). Its parts
+run in the page of test_ai.py's test_the_othello_computer_in_one_page."""
 
 from __future__ import annotations
 
-from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from conftest import PageWatch, wait_ready, wait_until
 from playwright.sync_api import Page
 from test_games import OTHELLO_DEFAULTS, start_game
 from test_site import assert_clean, play
@@ -36,7 +37,11 @@ def open_after_pass(page: Page, origin: str) -> dict:
 
 
 def part_white_moves_after_blacks_forced_pass(page: Page, watch: PageWatch, origin: str) -> None:
-    snap = open_after_pass(page, origin)  # the page's start
+    snap = open_after_pass(page, origin)  # was a first start at the link
+    # As on a first start at the link: no notice of the game the link replaced (the move
+    # below must bring none).
+    page.click("#notice-close")
+    wait_until(page, "window.flipside.snapshot().notice === null")
     assert sorted(snap["legal"]) == sorted(str(m) for m in white_to_move().legal_moves())
     move = snap["legal"][0]
     after = play(page, move)
@@ -68,13 +73,3 @@ def part_the_computer_and_hints_after_a_forced_pass(
     assert reply in {str(m) for m in white_to_move().legal_moves()}
     assert snap["aiError"] is None
     assert_clean(watch, origin)
-
-
-def test_play_after_a_forced_pass_in_one_page(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
-    """The former tests of this file as parts, in turn, in one page (one engine start): the
-    other side's move first (its link is the page's start), then, after a new game through
-    the dialog, the computer and hints (left on: last)."""
-    part_white_moves_after_blacks_forced_pass(page, watch, root_server.origin)
-    part_the_computer_and_hints_after_a_forced_pass(page, watch, root_server.origin)

@@ -1,7 +1,8 @@
 """Quick replies in Chromium (issue 29): the computer's move is answered before the graph's
 values, and a fresh search worker is warmed before its first move is asked (so that move's
 time goes to the search: the top level solves 16 empty squares exactly), and warmed again
-for the other game when the player switches games."""
+for the other game when the player switches games. The parts run in the page of test_ai.py's
+test_the_othello_computer_in_one_page."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from flipside.othello import Board, Color
 def part_a_reply_is_answered_before_the_graph_values(
     page: Page, watch: PageWatch, origin: str
 ) -> None:
-    """After a part that asked no move of the computer (its thinks are the first)."""
+    """After parts that asked no move of the computer (its thinks are the first). It leaves
+    the computer playing White."""
     open_link(page, "othello/f5d6c3d3")  # was a first start at the link
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.select_option("#level", "4")
@@ -79,21 +81,6 @@ def part_switching_games_warms_the_other_games_engine(
     answers = snapshot(page)["searchAnswers"]
     assert [a["record"] for a in answers if a["method"] == "warm"] == ["othello", "themisto"]
     assert_clean(watch, origin)
-
-
-def test_warming_and_quick_replies_in_one_page(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
-    """Two former tests as parts, in turn, in one page (one engine start): the warm of each
-    game first (it counts the worker's warms from the page's start), then a reply before
-    the graph's values, its game opened by a link in the address bar. The first reply on a
-    fresh worker (timed) and the garbage per move (an init script counts from the page's
-    load) keep pages of their own."""
-    origin = root_server.origin
-    page.goto(origin + "/#othello/")
-    wait_ready(page)
-    part_switching_games_warms_the_other_games_engine(page, watch, origin)
-    part_a_reply_is_answered_before_the_graph_values(page, watch, origin)
 
 
 GRADIENT_COUNTER = """
