@@ -18,6 +18,7 @@ from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
 from test_learn import part_the_themisto_course_step_by_step
+from test_review import part_a_reviewed_game_on_a_phone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -217,22 +218,36 @@ def test_puzzles_in_one_page(page: Page, watch: PageWatch, root_server: StaticSe
     part_the_themisto_course_step_by_step(page, watch, origin)
 
 
-def test_a_puzzle_and_a_lesson_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+def part_a_puzzle_and_a_lesson_on_a_phone(page: Page, phone_watch: PageWatch, origin: str) -> None:
+    """First in its phone page: the puzzle's link is the page's start. It leaves the lesson
+    open."""
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 7")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#puzzle").scroll_into_view_if_needed()
+    shoot(page, "phone-puzzle.png")
+    open_link(page, "themisto/b1-b4")  # was a second start, at the link
+    page.click("#learn-offer")
+    wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "phone-lesson.png")
+    assert phone_watch.errors == []
+
+
+def test_study_views_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+    """A page of its own: a phone's viewport and touch are the context's options. Two former
+    tests as parts, in turn, in it: the puzzle and the lesson (the puzzle's link is the
+    page's start), then, back from the lesson by its own button, test_review.py's reviews of
+    both games, each opened by a link in the address bar."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     try:
         phone_watch = PageWatch(context)
         page = context.new_page()
-        page.goto(root_server.origin + "/#puzzle/othello/7")
+        origin = root_server.origin
+        page.goto(origin + "/#puzzle/othello/7")
         wait_ready(page)
-        wait_until(page, "window.flipside.snapshot().puzzle?.id === 7")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.locator("#puzzle").scroll_into_view_if_needed()
-        shoot(page, "phone-puzzle.png")
-        open_link(page, "themisto/b1-b4")  # was a second start, at the link
-        page.click("#learn-offer")
-        wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        shoot(page, "phone-lesson.png")
-        assert phone_watch.errors == []
+        part_a_puzzle_and_a_lesson_on_a_phone(page, phone_watch, origin)
+        page.click("#lesson-leave")  # out of the lesson the first part left open
+        wait_until(page, "window.flipside.snapshot().lesson === null")
+        part_a_reviewed_game_on_a_phone(page, phone_watch, origin)
     finally:
         context.close()

@@ -6,7 +6,7 @@ every engine (test_engines.py)."""
 from __future__ import annotations
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Page
 from test_games import open_link, shoot, snapshot
 from test_site import assert_clean
 
@@ -128,7 +128,8 @@ def test_reviews_in_one_page(page: Page, watch: PageWatch, root_server: StaticSe
     """The former one-page tests of this file as parts, in turn, in one page (one engine
     start): the finished game first (its link is the page's start), then the Themisto
     review and the Othello review cancelled and reloaded (the reload last), each game opened
-    by a link in the address bar. The phone keeps a context of its own (its viewport)."""
+    by a link in the address bar. The phone's part runs in a phone's context of its own (its
+    viewport): test_puzzles.py's test_study_views_on_a_phone."""
     origin = root_server.origin
     page.goto(f"{origin}/#othello/{finished_game()}")
     wait_ready(page)
@@ -137,22 +138,14 @@ def test_reviews_in_one_page(page: Page, watch: PageWatch, root_server: StaticSe
     part_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(page, watch, origin)
 
 
-def test_a_reviewed_game_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = context.new_page()
-        phone_watch = PageWatch(context)
-        for name, record in (
-            ("othello", f"othello/{OTHELLO}"),
-            ("themisto", f"themisto/{THEMISTO}"),
-        ):
-            if name == "othello":
-                open_and_review(page, root_server.origin, record)
-            else:
-                review_in_this_page(page, record)  # was a second start, at the link
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#review").scroll_into_view_if_needed()
-            shoot(page, f"phone-review-{name}.png")
-        assert phone_watch.errors == []
-    finally:
-        context.close()
+def part_a_reviewed_game_on_a_phone(page: Page, phone_watch: PageWatch, origin: str) -> None:
+    """In a phone's page (test_puzzles.py's test_study_views_on_a_phone)."""
+    for name, record in (
+        ("othello", f"othello/{OTHELLO}"),
+        ("themisto", f"themisto/{THEMISTO}"),
+    ):
+        review_in_this_page(page, record)  # was a start at the link (after about:blank)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("#review").scroll_into_view_if_needed()
+        shoot(page, f"phone-review-{name}.png")
+    assert phone_watch.errors == []
