@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
+from test_games import OTHELLO_DEFAULTS, open_link, start_game
 from test_site import assert_clean, play
 
 from flipside import facade as web
@@ -41,11 +42,11 @@ def wait_reply(page: Page, plies: int) -> dict:
     return snapshot(page)
 
 
-def test_computer_replies_at_level_1_and_at_the_top_level(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_computer_replies_at_level_1_and_at_the_top_level(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    """It reloads the page (the settings read on load)."""
+    start_game(page, "othello", **OTHELLO_DEFAULTS)  # was a first start at /
     page.select_option("#computer", "white")
     page.select_option("#level", "1")
     play(page, "f5")
@@ -75,7 +76,7 @@ def test_computer_replies_at_level_1_and_at_the_top_level(
     expect(page.locator("#computer")).to_have_value("white")
     expect(page.locator("#level")).to_have_value("6")
     assert "against the computer" in page.locator("#tagline").inner_text()
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
 @pytest.mark.timed
@@ -148,12 +149,11 @@ def test_move_now_and_the_page_stays_responsive_while_thinking(
     assert_clean(watch, root_server.origin)
 
 
-def test_hints_value_the_legal_moves_as_the_facade_does(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_hints_value_the_legal_moves_as_the_facade_does(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
     near_end = late_game(9)  # exact at the hint level: the same numbers whatever the speed
-    page.goto(root_server.origin + f"/#othello/{near_end}")
-    wait_ready(page)
+    open_link(page, f"othello/{near_end}")  # was a first start at the link
     page.check("#hints")
     wait_until(page, "window.flipside.snapshot().hints !== null", 60_000)
     snap = snapshot(page)
@@ -169,14 +169,15 @@ def test_hints_value_the_legal_moves_as_the_facade_does(
     assert set(snap["hints"]) == set(snap["legal"])
     page.uncheck("#hints")
     assert snapshot(page)["hints"] is None
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_evaluation_graph_and_opening_name(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
-    page.goto(root_server.origin + "/#othello/f5d6c3d3c4")
-    wait_ready(page)
+def part_evaluation_graph_and_opening_name(page: Page, watch: PageWatch, origin: str) -> None:
+    # The computer off, as on a first visit (the part before had it play White, who is to
+    # move in this link), then the link in the address bar (was a first start at the link).
+    start_game(page, "othello", **OTHELLO_DEFAULTS)
+    assert snapshot(page)["computer"] is None
+    open_link(page, "othello/f5d6c3d3c4")
     wait_until(page, "window.flipside.snapshot().opening === 'Tiger'")
     expect(page.locator("#opening")).to_have_text("Tiger")
     wait_until(page, "window.flipside.snapshot().evaluation.every((v) => v !== null)", 60_000)
@@ -197,7 +198,7 @@ def test_evaluation_graph_and_opening_name(
     assert after["opening"] is not None
     graph = page.locator("#graph").bounding_box()
     assert graph is not None and graph["width"] > 150 and graph["height"] > 60
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
 def test_a_search_worker_that_cannot_load_keeps_the_game(
@@ -244,34 +245,33 @@ def black_passed_before_whites_last_move() -> tuple[str, str]:
     raise AssertionError("no game with a forced pass for Black found")
 
 
-def test_undo_against_the_computer_goes_back_past_a_forced_pass(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_undo_against_the_computer_goes_back_past_a_forced_pass(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
     transcript, before_own_move = black_passed_before_whites_last_move()
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    start_game(page, "othello", **OTHELLO_DEFAULTS)  # was a first start at /
     page.select_option("#computer", "black")
     wait_reply(page, 1)  # the computer (Black) opens: nothing of yours to take back yet
     expect(page.locator("#undo")).to_be_disabled()
     page.select_option("#computer", "white")
-    page.goto(f"{root_server.origin}/#othello/{transcript}")
+    page.goto(f"{origin}/#othello/{transcript}")  # a new fragment: the same document
     wait_until(page, f"window.flipside.snapshot().transcript === '{transcript}'", 30_000)
     assert snapshot(page)["toMove"] == "black"
     page.click("#undo")
     wait_until(page, f"window.flipside.snapshot().transcript === '{before_own_move}'", 30_000)
     snap = snapshot(page)
     assert snap["toMove"] == "black" and not snap["thinking"]
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_the_controls_stay_put_while_the_computer_thinks_and_moves(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_the_controls_stay_put_while_the_computer_thinks_and_moves(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
     """Watching the computer play itself, its thinking line comes and goes every move: the
     Pause button and New game under it must not jump (a click meant for Pause would land on
-    something else)."""
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    something else). It leaves the computer watching (paused): the next part starts a new
+    game through the dialog."""
+    start_game(page, "othello", **OTHELLO_DEFAULTS)  # was a first start at /
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.select_option("#computer", "both")
     wait_until(page, "window.flipside.snapshot().moves.length >= 2", 60_000)
@@ -297,4 +297,41 @@ def test_the_controls_stay_put_while_the_computer_thinks_and_moves(
     assert len(seen["tops"]) == 1, seen["tops"]
     page.click("#watch-pause")
     expect(page.locator("#watch-pause")).to_have_text("Resume")
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
+
+
+def test_the_othello_computer_in_one_page(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """The former one-page tests of this file, test_replies.py's and test_forced_pass.py's
+    as parts, in turn, in one page (one engine start), each put back through the New game
+    dialog or a link in the address bar: test_replies.py's warms first (they count the
+    search worker's warms from the page's start) and its reply before the graph's values
+    (before any other move of the computer: its thinks are the first), then the graph,
+    hints, play after a forced pass, undo past one and the controls while the computer
+    watches itself; the computer's replies then reload the page (the settings read on load),
+    and the computer and hints after a forced pass (left on) come last. Move now and the
+    first reply of a fresh worker (timed), the search worker that cannot load (an init
+    script) and the garbage per move (an init script) keep pages of their own."""
+    # Imported here, not at the top: test_replies.py imports this file's helpers.
+    from test_forced_pass import (
+        part_the_computer_and_hints_after_a_forced_pass,
+        part_white_moves_after_blacks_forced_pass,
+    )
+    from test_replies import (
+        part_a_reply_is_answered_before_the_graph_values,
+        part_switching_games_warms_the_other_games_engine,
+    )
+
+    origin = root_server.origin
+    page.goto(origin + "/#othello/")
+    wait_ready(page)
+    part_switching_games_warms_the_other_games_engine(page, watch, origin)
+    part_a_reply_is_answered_before_the_graph_values(page, watch, origin)
+    part_evaluation_graph_and_opening_name(page, watch, origin)
+    part_hints_value_the_legal_moves_as_the_facade_does(page, watch, origin)
+    part_white_moves_after_blacks_forced_pass(page, watch, origin)
+    part_undo_against_the_computer_goes_back_past_a_forced_pass(page, watch, origin)
+    part_the_controls_stay_put_while_the_computer_thinks_and_moves(page, watch, origin)
+    part_computer_replies_at_level_1_and_at_the_top_level(page, watch, origin)
+    part_the_computer_and_hints_after_a_forced_pass(page, watch, origin)

@@ -1,12 +1,13 @@
 """Learn Themisto in Chromium (issue 27): the course opened from the Rules view, every step
 completed by playing its answer on the page (typed, as a keyboard user would), a wrong move
-explained, Try again, the progress kept, and the way back to the game."""
+explained, Try again, the progress kept, and the way back to the game. Its part runs in the
+page of test_puzzles.py's test_puzzles_in_one_page (both issue 27's), after the puzzles."""
 
 from __future__ import annotations
 
-from conftest import PageWatch, StaticServer, wait_ready, wait_until
+from conftest import PageWatch, wait_until
 from playwright.sync_api import Page
-from test_games import shoot, snapshot
+from test_games import open_link, shoot, snapshot
 from test_site import assert_clean
 
 from learn_course import COURSE, judged
@@ -23,12 +24,12 @@ def type_move(page: Page, move: str) -> None:
     page.press("#move-input", "Enter")
 
 
-def test_the_themisto_course_step_by_step(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
-    origin = root_server.origin
-    page.goto(origin + "/#themisto/b1-b4")
-    wait_ready(page)
+def part_the_themisto_course_step_by_step(page: Page, watch: PageWatch, origin: str) -> None:
+    """In a page where no step of the course is learned yet; it leaves the course learned."""
+    open_link(page, "themisto/b1-b4")  # was a first start at the link
+    # As on a first start at the link: no notice of the game the link replaced.
+    page.click("#notice-close")
+    wait_until(page, "window.flipside.snapshot().notice === null")
     assert page.locator("#learn-offer").is_visible()
     page.click("#rules")
     page.click("#learn-themisto")

@@ -10,13 +10,15 @@ from pathlib import Path
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page
-from test_games import shoot, snapshot
+from test_games import open_link, shoot, snapshot
 from test_site import assert_clean, click_square
 
 from flipside.othello import Board
 from flipside.themisto.ai.threats import winning_moves
 from flipside.themisto.board import Board as ThemistoBoard
 from flipside.themisto.notation import Move as ThemistoMove
+from test_learn import part_the_themisto_course_step_by_step
+from test_review import part_a_reviewed_game_on_a_phone
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -36,12 +38,12 @@ def wrong_move(puzzle: dict) -> str:
     raise AssertionError(f"puzzle {puzzle['id']} has no wrong move with an answer")
 
 
-def test_an_othello_puzzle_solved_and_one_refuted(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_an_othello_puzzle_solved_and_one_refuted(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    origin = root_server.origin
-    page.goto(origin + "/#othello/f5d6c3")
-    wait_ready(page)
+    """First in its page (a first start at #othello/f5d6c3): no puzzle set fetched yet. It
+    leaves a training session open."""
+    assert snapshot(page)["link"] == "othello/f5d6c3"
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     assert not [u for u in snapshot(page)["resources"] if "/puzzles/" in u]  # not on a visit
     first, second = puzzles("othello")[:2]
@@ -100,13 +102,11 @@ def test_an_othello_puzzle_solved_and_one_refuted(
     assert_clean(watch, origin)
 
 
-def test_puzzle_links_valid_malformed_and_out_of_range(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_puzzle_links_valid_malformed_and_out_of_range(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    origin = root_server.origin
     third = puzzles("themisto")[2]
-    page.goto(origin + "/#puzzle/themisto/3")
-    wait_ready(page)
+    page.evaluate("location.hash = 'puzzle/themisto/3'")  # was a first start at the link
     wait_until(page, "window.flipside.snapshot().puzzle?.id === 3")
     snap = snapshot(page)
     assert snap["game"] == "themisto" and snap["puzzle"]["best"] == third["best"]
@@ -150,16 +150,13 @@ def not_winning(puzzle: dict) -> str:
     return next(str(m) for m in board.legal_moves() if str(m) not in winning)
 
 
-def test_a_themisto_win_in_two_and_the_kind_menu(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
+def part_a_themisto_win_in_two_and_the_kind_menu(page: Page, watch: PageWatch, origin: str) -> None:
     """The kind menu opens the first win in two; its first move brings the set's defence, a
     second move that does not win fails, Try again and a winning move solve it; the next
-    puzzle keeps to the kind, and its solution plays the whole line."""
-    origin = root_server.origin
+    puzzle keeps to the kind, and its solution plays the whole line. Last in its page: it
+    leaves the kind menu on "win in two"."""
     first, second = [p for p in puzzles("themisto") if p["kind"] == "win in two"][:2]
-    page.goto(origin + "/#puzzle/themisto/1")
-    wait_ready(page)
+    page.evaluate("location.hash = 'puzzle/themisto/1'")  # was a first start at the link
     wait_until(page, "window.flipside.snapshot().puzzle?.id === 1")
     options = page.eval_on_selector_all("#puzzle-kind option", "os => os.map(o => o.value)")
     assert options == ["", "win in one", "save the game", "win in two"]
@@ -199,24 +196,58 @@ def test_a_themisto_win_in_two_and_the_kind_menu(
     assert_clean(watch, origin)
 
 
-def test_a_puzzle_and_a_lesson_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+def test_puzzles_in_one_page(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+    """The former one-page tests of this file as parts, in turn, in one page (one engine
+    start): the Othello puzzles first (the set is fetched only when opened: its link is the
+    page's start), then, back from its training session by its own button, the puzzle
+    links and the win in two, each opened by a link in the address bar; last, test_learn.py's
+    course (it leaves the course learned), its game opened by a link too. The phone keeps a
+    context of its own (its viewport)."""
+    origin = root_server.origin
+    page.goto(origin + "/#othello/f5d6c3")
+    wait_ready(page)
+    part_an_othello_puzzle_solved_and_one_refuted(page, watch, origin)
+    # Out of the training session the first part left open, by its own button.
+    page.click("#training-leave")
+    wait_until(
+        page,
+        "!window.flipside.snapshot().training?.active && window.flipside.snapshot().puzzle === null",
+    )
+    part_puzzle_links_valid_malformed_and_out_of_range(page, watch, origin)
+    part_a_themisto_win_in_two_and_the_kind_menu(page, watch, origin)
+    part_the_themisto_course_step_by_step(page, watch, origin)
+
+
+def part_a_puzzle_and_a_lesson_on_a_phone(page: Page, phone_watch: PageWatch, origin: str) -> None:
+    """First in its phone page: the puzzle's link is the page's start. It leaves the lesson
+    open."""
+    wait_until(page, "window.flipside.snapshot().puzzle?.id === 7")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#puzzle").scroll_into_view_if_needed()
+    shoot(page, "phone-puzzle.png")
+    open_link(page, "themisto/b1-b4")  # was a second start, at the link
+    page.click("#learn-offer")
+    wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shoot(page, "phone-lesson.png")
+    assert phone_watch.errors == []
+
+
+def test_study_views_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
+    """A page of its own: a phone's viewport and touch are the context's options. Two former
+    tests as parts, in turn, in it: the puzzle and the lesson (the puzzle's link is the
+    page's start), then, back from the lesson by its own button, test_review.py's reviews of
+    both games, each opened by a link in the address bar."""
     context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
     try:
         phone_watch = PageWatch(context)
         page = context.new_page()
-        page.goto(root_server.origin + "/#puzzle/othello/7")
+        origin = root_server.origin
+        page.goto(origin + "/#puzzle/othello/7")
         wait_ready(page)
-        wait_until(page, "window.flipside.snapshot().puzzle?.id === 7")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        page.locator("#puzzle").scroll_into_view_if_needed()
-        shoot(page, "phone-puzzle.png")
-        page.goto("about:blank")
-        page.goto(root_server.origin + "/#themisto/b1-b4")
-        wait_ready(page)
-        page.click("#learn-offer")
-        wait_until(page, "window.flipside.snapshot().lesson?.step === 1")
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        shoot(page, "phone-lesson.png")
-        assert phone_watch.errors == []
+        part_a_puzzle_and_a_lesson_on_a_phone(page, phone_watch, origin)
+        page.click("#lesson-leave")  # out of the lesson the first part left open
+        wait_until(page, "window.flipside.snapshot().lesson === null")
+        part_a_reviewed_game_on_a_phone(page, phone_watch, origin)
     finally:
         context.close()

@@ -1,7 +1,8 @@
 """Quick replies in Chromium (issue 29): the computer's move is answered before the graph's
 values, and a fresh search worker is warmed before its first move is asked (so that move's
 time goes to the search: the top level solves 16 empty squares exactly), and warmed again
-for the other game when the player switches games."""
+for the other game when the player switches games. The parts run in the page of test_ai.py's
+test_the_othello_computer_in_one_page."""
 
 from __future__ import annotations
 
@@ -9,16 +10,18 @@ import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Page
 from test_ai import late_game, snapshot, wait_reply
+from test_games import open_link
 from test_site import assert_clean, play
 
 from flipside.othello import Board, Color
 
 
-def test_a_reply_is_answered_before_the_graph_values(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_a_reply_is_answered_before_the_graph_values(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/#othello/f5d6c3d3")
-    wait_ready(page)
+    """After parts that asked no move of the computer (its thinks are the first). It leaves
+    the computer playing White."""
+    open_link(page, "othello/f5d6c3d3")  # was a first start at the link
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.select_option("#level", "4")
     page.select_option("#computer", "white")
@@ -36,7 +39,7 @@ def test_a_reply_is_answered_before_the_graph_values(
             i for i, a in enumerate(answers) if a["method"] == "value" and a["record"] == record
         ]
         assert values and values[0] > index, answers  # the value of that position came after
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
 @pytest.mark.timed
@@ -62,11 +65,11 @@ def test_a_fresh_workers_first_reply_at_16_empties_is_exact(
     assert_clean(watch, root_server.origin)
 
 
-def test_switching_games_warms_the_other_games_engine(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_switching_games_warms_the_other_games_engine(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/#othello/")
-    wait_ready(page)
+    """First in its page (a first start at #othello/): the search worker's first warm."""
+    assert snapshot(page)["link"] == "othello/"
     wait_until(page, "window.flipside.snapshot().searchAnswers.some((a) => a.method === 'warm')")
     page.click("#switch-themisto")
     wait_until(page, "window.flipside.snapshot().game === 'themisto'")
@@ -77,7 +80,7 @@ def test_switching_games_warms_the_other_games_engine(
     wait_until(page, warmed, 60_000)
     answers = snapshot(page)["searchAnswers"]
     assert [a["record"] for a in answers if a["method"] == "warm"] == ["othello", "themisto"]
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
 GRADIENT_COUNTER = """

@@ -6,8 +6,8 @@ every engine (test_engines.py)."""
 from __future__ import annotations
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
-from playwright.sync_api import Browser, Page
-from test_games import shoot, snapshot
+from playwright.sync_api import Page
+from test_games import open_link, shoot, snapshot
 from test_site import assert_clean
 
 from flipside.othello import Board
@@ -29,10 +29,19 @@ def open_and_review(page: Page, origin: str, record: str) -> dict:
     return snapshot(page)["review"]
 
 
-def test_a_themisto_game_reviewed_with_its_proven_blunders_and_the_keys(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def review_in_this_page(page: Page, record: str) -> dict:
+    """As ``open_and_review``, in the page already open: the link in the address bar."""
+    open_link(page, record)
+    wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
+    page.click("#review-start")
+    wait_until(page, REVIEWED, 120_000)
+    return snapshot(page)["review"]
+
+
+def part_a_themisto_game_reviewed_with_its_proven_blunders_and_the_keys(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    review = open_and_review(page, root_server.origin, f"themisto/{THEMISTO}")
+    review = review_in_this_page(page, f"themisto/{THEMISTO}")  # was a first start at it
     rows = review["rows"]
     assert [r["move"] for r in rows] == THEMISTO.split(",")
     assert review["summary"]["scale"]["unit"] == "points"
@@ -59,15 +68,14 @@ def test_a_themisto_game_reviewed_with_its_proven_blunders_and_the_keys(
     wait_until(page, f"window.flipside.snapshot().ply === {marked[0]}")
     assert snapshot(page)["review"]["ringed"] == rows[marked[0]]["bestSquares"]
     assert len(rows[marked[0]]["bestSquares"]) == 2  # Themisto: from and to
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    origin = root_server.origin
-    page.goto(f"{origin}/#othello/{OTHELLO}")
-    wait_ready(page)
+    """Last in its page: it reloads the page (the kept review read on load)."""
+    open_link(page, f"othello/{OTHELLO}")  # was a first start at the link
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.click("#review-start")
     wait_until(page, "window.flipside.snapshot().review?.judged >= 2", 60_000)
@@ -94,14 +102,18 @@ def test_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(
     assert_clean(watch, origin)
 
 
-def test_the_finished_game_offers_its_review(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
+def finished_game() -> str:
+    """A whole Othello game (the first legal move each ply)."""
     board = Board()
     while not board.is_game_over():
         board.push(board.legal_moves()[0])
-    page.goto(f"{root_server.origin}/#othello/{board.transcript()}")
-    snap = wait_ready(page)
+    return board.transcript()
+
+
+def part_the_finished_game_offers_its_review(page: Page, watch: PageWatch, origin: str) -> None:
+    """First in its page: its link is the page's start (a finished game on load)."""
+    snap = snapshot(page)
+    assert snap["link"] == f"othello/{finished_game()}"
     assert snap["over"]
     wait_until(page, "window.flipside.snapshot().notice?.startsWith('Game over.')")
     assert page.locator("#notice-action").inner_text() == "Analyse game"
@@ -109,22 +121,31 @@ def test_the_finished_game_offers_its_review(
     page.click("#notice-action")
     wait_until(page, "window.flipside.snapshot().review?.running === true")
     page.click("#review-cancel")
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_a_reviewed_game_on_a_phone(browser: Browser, root_server: StaticServer) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True)
-    try:
-        page = context.new_page()
-        phone_watch = PageWatch(context)
-        for name, record in (
-            ("othello", f"othello/{OTHELLO}"),
-            ("themisto", f"themisto/{THEMISTO}"),
-        ):
-            open_and_review(page, root_server.origin, record)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 390
-            page.locator("#review").scroll_into_view_if_needed()
-            shoot(page, f"phone-review-{name}.png")
-        assert phone_watch.errors == []
-    finally:
-        context.close()
+def test_reviews_in_one_page(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+    """The former one-page tests of this file as parts, in turn, in one page (one engine
+    start): the finished game first (its link is the page's start), then the Themisto
+    review and the Othello review cancelled and reloaded (the reload last), each game opened
+    by a link in the address bar. The phone's part runs in a phone's context of its own (its
+    viewport): test_puzzles.py's test_study_views_on_a_phone."""
+    origin = root_server.origin
+    page.goto(f"{origin}/#othello/{finished_game()}")
+    wait_ready(page)
+    part_the_finished_game_offers_its_review(page, watch, origin)
+    part_a_themisto_game_reviewed_with_its_proven_blunders_and_the_keys(page, watch, origin)
+    part_a_review_cancelled_half_way_and_a_reviewed_game_reloaded(page, watch, origin)
+
+
+def part_a_reviewed_game_on_a_phone(page: Page, phone_watch: PageWatch, origin: str) -> None:
+    """In a phone's page (test_puzzles.py's test_study_views_on_a_phone)."""
+    for name, record in (
+        ("othello", f"othello/{OTHELLO}"),
+        ("themisto", f"themisto/{THEMISTO}"),
+    ):
+        review_in_this_page(page, record)  # was a start at the link (after about:blank)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("#review").scroll_into_view_if_needed()
+        shoot(page, f"phone-review-{name}.png")
+    assert phone_watch.errors == []

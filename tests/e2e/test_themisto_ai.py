@@ -9,7 +9,16 @@ import json
 
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Page, expect
-from test_games import THEMISTO_WIN, facade, move, shoot, snapshot, start_game
+from test_games import (
+    THEMISTO_DEFAULTS,
+    THEMISTO_WIN,
+    facade,
+    move,
+    open_link,
+    shoot,
+    snapshot,
+    start_game,
+)
 from test_site import assert_clean, click_square
 
 BEFORE_WIN = "themisto/" + ",".join(THEMISTO_WIN[:-1])  # player one wins with c2-d1x
@@ -41,16 +50,22 @@ def a_plain_slide(record: str) -> tuple[str, str]:
     raise AssertionError(f"no quiet slide in {record}")
 
 
+def scroll_to_the_top(page: Page) -> None:
+    """Scroll the page back to its top by the mouse wheel (an earlier part in the same page
+    may have left it scrolled down to the controls, and the board's top rows off screen)."""
+    page.mouse.wheel(0, -10_000)
+    wait_until(page, "window.scrollY === 0")
+
+
 def assert_legal(moves: list[str]) -> None:
     """The moves replay natively from the start (each one legal where it was played)."""
     facade("state", record="themisto/" + ",".join(moves))
 
 
-def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    """First in its page (a first start at /): Othello's settings are still untouched."""
     # The dialog offers the computer for Themisto with its own four levels.
     page.click("#new-game")
     page.check('#new-game-dialog input[name="game"][value="themisto"]')
@@ -107,14 +122,17 @@ def test_the_computer_plays_themisto_at_level_1_and_at_the_top_level(
     wait_until(page, "window.flipside.snapshot().game === 'themisto'")
     snap = snapshot(page)
     assert snap["computer"] == "two" and snap["level"] == 4 and len(snap["moves"]) == played
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_the_computer_takes_a_win_in_one_and_the_graph_shows_it(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_the_computer_takes_a_win_in_one_and_the_graph_shows_it(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/#" + BEFORE_WIN)
-    wait_ready(page)
+    # The computer off, as on a first visit, then the link in the address bar (was a first
+    # start at the link).
+    start_game(page, "themisto", **THEMISTO_DEFAULTS)
+    assert snapshot(page)["computer"] is None
+    open_link(page, BEFORE_WIN)
     page.select_option("#level", "2")
     page.select_option("#computer", "one")  # the computer is to move: it wins at once
     snap = wait_reply(page, 5)
@@ -127,14 +145,23 @@ def test_the_computer_takes_a_win_in_one_and_the_graph_shows_it(
     assert facade("value", record=BEFORE_WIN)["value"] == values[3]
     assert page.locator("#graph-legend").inner_text() == "(player one's view)"
     expect(page.locator("#opening-section")).to_be_hidden()
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_hints_value_the_selected_disks_destinations_and_name_a_forced_win(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_hints_value_the_selected_disks_destinations_and_name_a_forced_win(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(root_server.origin + "/#" + BEFORE_WIN)
-    wait_ready(page)
+    """Last in its page: it leaves hints on."""
+    # The computer off (the part before had it play player one, who is to move here), then
+    # the link in the address bar (was a first start at the link).
+    start_game(page, "themisto", **THEMISTO_DEFAULTS)
+    assert snapshot(page)["computer"] is None
+    open_link(page, BEFORE_WIN)
+    # As on a first start at the link, the board on screen (its squares are clicked): no
+    # notice of the game the link replaced above it, the page at its top.
+    page.click("#notice-close")
+    wait_until(page, "window.flipside.snapshot().notice === null")
+    scroll_to_the_top(page)
     page.check("#hints")
     # Nothing selected: the best move's disk is ringed.
     wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
@@ -160,14 +187,11 @@ def test_hints_value_the_selected_disks_destinations_and_name_a_forced_win(
     wait_until(page, "window.flipside.snapshot().selected === 'b2'")
     marks = snapshot(page)["hintMarks"]
     assert marks and not any(m["best"] for m in marks)
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
 
 
-def test_move_now_and_undo_back_to_your_own_move(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+def part_move_now_and_undo_back_to_your_own_move(page: Page, watch: PageWatch, origin: str) -> None:
+    # A new game through the dialog, as before (was a first start at / before it).
     start_game(page, "themisto", opponent="computer", opponent_level="4", first="first")
     move(page, "a1", "b2")
     # The top level thinks for seconds: "Move now" plays its best move so far at once.
@@ -186,4 +210,20 @@ def test_move_now_and_undo_back_to_your_own_move(
         json.loads(page.evaluate("localStorage.getItem('flipside.save.themisto.v2')"))["record"]
         == "themisto/"
     )
-    assert_clean(watch, root_server.origin)
+    assert_clean(watch, origin)
+
+
+def test_the_themisto_computer_in_one_page(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """The former tests of this file as parts, in turn, in one page (one engine start): the
+    levels first (it checks Othello's settings are untouched, as on a first visit), then
+    Move now and undo, the win in one and the hints, each put back through the New game
+    dialog and a link in the address bar; the hints last (they stay on)."""
+    origin = root_server.origin
+    page.goto(origin + "/")
+    wait_ready(page)
+    part_the_computer_plays_themisto_at_level_1_and_at_the_top_level(page, watch, origin)
+    part_move_now_and_undo_back_to_your_own_move(page, watch, origin)
+    part_the_computer_takes_a_win_in_one_and_the_graph_shows_it(page, watch, origin)
+    part_hints_value_the_selected_disks_destinations_and_name_a_forced_win(page, watch, origin)
