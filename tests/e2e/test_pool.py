@@ -184,8 +184,9 @@ def test_a_worker_killed_in_the_middle_of_a_split_search(
 ) -> None:
     """Themisto's top level searches on the pool: the extra worker, then the search worker,
     killed while the computer thinks; it still moves, and goes on moving. A page of its own:
-    as a part of the one-page test below it counted one loss, not two, after the one-worker
-    part, and after the review part no split at all (see that test's comment)."""
+    as a part of the one-page test below, after the review part it saw no split at all (see
+    that test's comment), and after the one-worker part it once counted one loss, not two
+    (not looked into further)."""
     page.goto(f"{root_server.origin}/#themisto/")
     wait_ready(page)
     page.select_option("#workers", "2")
