@@ -18,7 +18,8 @@ from test_engines import assert_clean as assert_clean_tab
 from test_engines import open_link, ready, settle
 from test_engines import shoot as shoot_tab
 from test_engines import snapshot as tab_snapshot
-from test_games import shoot, snapshot
+from test_games import open_link as open_page_link
+from test_games import shoot, snapshot, start_game
 from test_history_a11y import AXE, audit
 from test_site import assert_clean
 
@@ -82,12 +83,17 @@ def out_of_tree(line: str) -> str:
 # -- Chromium ---------------------------------------------------------------------------------
 
 
-def test_the_explorer_follows_the_game_and_plays_a_move(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def close_explorer(page: Page) -> None:
+    """Put the page back between parts: the explorer closed by its own button."""
+    if page.is_visible("#explorer"):
+        page.click("#explorer-close")
+    wait_until(page, "!window.flipside.snapshot().explorer?.open")
+
+
+def part_the_explorer_follows_the_game_and_plays_a_move(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    origin = root_server.origin
-    page.goto(origin + "/#othello/")
-    wait_ready(page)
+    """The page's first part: its start at the link is the visit that fetches nothing."""
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     assert fetched(origin, watch) == []  # not on a visit
     assert page.get_attribute("#explorer-open", "aria-expanded") == "false"
@@ -167,13 +173,12 @@ def test_the_explorer_follows_the_game_and_plays_a_move(
     assert_clean(watch, origin)
 
 
-def test_a_position_out_of_the_tree_and_where_the_game_left_the_book(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_a_position_out_of_the_tree_and_where_the_game_left_the_book(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    origin = root_server.origin
     line = out_of_tree("f5d6c3d3c4")
-    page.goto(f"{origin}/#othello/{line}")
-    wait_ready(page)
+    close_explorer(page)
+    open_page_link(page, f"othello/{line}")  # was a first start at the link
     page.click("#explorer-open")
     wait_until(page, shown(f"othello/{line}"), 60_000)
     snap = snapshot(page)
@@ -197,14 +202,11 @@ def test_a_position_out_of_the_tree_and_where_the_game_left_the_book(
     assert_clean(watch, origin)
 
 
-def test_an_imported_game_and_an_edited_position(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
+def part_an_imported_game_and_an_edited_position(page: Page, watch: PageWatch, origin: str) -> None:
     """Imported: a transcript pasted; edited: the board editor's kind of game, a set-up
     position with no moves (the tiger turned, found by its position alone)."""
-    origin = root_server.origin
-    page.goto(origin + "/")
-    wait_ready(page)
+    close_explorer(page)
+    start_game(page, "othello")  # was a first start at /
     page.click("#explorer-open")
     wait_until(page, LOADED, 60_000)
     page.click("#share")
@@ -225,16 +227,19 @@ def test_an_imported_game_and_an_edited_position(
     assert_clean(watch, origin)
 
 
-def test_themisto_computer_games(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
-    origin = root_server.origin
-    page.goto(origin + "/#themisto/")
-    wait_ready(page)
+def part_themisto_computer_games(page: Page, watch: PageWatch, origin: str) -> None:
+    close_explorer(page)
+    start_game(page, "themisto")  # was a first start at #themisto/
     page.click("#explorer-open")
     wait_until(page, shown("themisto/"), 60_000)
     snap = snapshot(page)
     start = native("themisto/")
     assert snap["explorer"]["moves"] == start["moves"]
-    assert fetched(origin, watch) == explorer_files("themisto")
+    # Its tree and nothing else (the modules came with Othello's explorer, earlier in the
+    # page; a page of its own fetched them here, and exactly Themisto's files).
+    assert fetched(origin, watch) == sorted(
+        {*explorer_files("othello"), *explorer_files("themisto")}
+    )
     assert page.text_content("#explorer-source").startswith("Computer games: ")
     assert page.is_hidden("th.explorer-score")  # no disc scores in Themisto
     first = start["moves"][0]["move"]
@@ -269,29 +274,36 @@ def test_a_tree_that_cannot_be_fetched(browser: Browser, root_server: StaticServ
     context.close()
 
 
-@pytest.mark.parametrize("scheme", ["dark", "light"])
 def test_the_explorer_in_both_themes_passes_axe(
-    browser: Browser, root_server: StaticServer, scheme: str
+    browser: Browser, root_server: StaticServer
 ) -> None:
+    """A context of its own (bypass_csp for the audit script), dark then light by the
+    emulated colour scheme in the same page (the two schemes were a page each)."""
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run ./build.sh setup")
-    context = browser.new_context(bypass_csp=True, color_scheme=scheme, viewport=VIEWPORT)
-    page = context.new_page()
-    page.goto(f"{root_server.origin}/#othello/f5d6c3")
-    wait_ready(page)
-    page.click("#explorer-open")
-    wait_until(page, shown("othello/f5d6c3"), 60_000)
-    assert audit(page) == []
-    shoot(page, f"explorer-{scheme}.png")
-    context.close()
+    context = browser.new_context(bypass_csp=True, color_scheme="dark", viewport=VIEWPORT)
+    try:
+        page = context.new_page()
+        page.goto(f"{root_server.origin}/#othello/f5d6c3")
+        wait_ready(page)
+        page.click("#explorer-open")
+        wait_until(page, shown("othello/f5d6c3"), 60_000)
+        for scheme in ("dark", "light"):
+            page.emulate_media(color_scheme=scheme)
+            assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (
+                scheme == "dark"
+            )
+            assert audit(page) == []
+            shoot(page, f"explorer-{scheme}.png")
+    finally:
+        context.close()
 
 
-def test_the_explorer_by_keyboard(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+def part_the_explorer_by_keyboard(page: Page, watch: PageWatch, origin: str) -> None:
     """Tab to Explorer, Enter opens it (the focus goes to its status line, which is read);
     Tab to a move, Enter plays it and the focus stays on the explorer's moves."""
-    origin = root_server.origin
-    page.goto(origin + "/#othello/f5")
-    wait_ready(page)
+    close_explorer(page)
+    open_page_link(page, "othello/f5")  # was a first start at the link
     page.focus("#explorer-open")
     page.keyboard.press("Enter")
     wait_until(page, shown("othello/f5"), 60_000)
@@ -319,6 +331,23 @@ def test_the_explorer_on_a_phone(browser: Browser, root_server: StaticServer) ->
     page.locator("#explorer").scroll_into_view_if_needed()
     shoot(page, "explorer-phone.png")
     context.close()
+
+
+def test_the_explorer_in_one_page(page: Page, watch: PageWatch, root_server: StaticServer) -> None:
+    """The former one-page tests of this file as parts, in turn, in one page (one engine
+    start at the Othello start, the visit the first part checks fetches nothing), each put
+    back by the page's own functions (the explorer's Close, the New game dialog, a link in
+    the address bar): the explorer following the game and playing a move, a position out of
+    the tree, an imported game and an edited position, Themisto's computer games, the
+    explorer by keyboard."""
+    origin = root_server.origin
+    page.goto(origin + "/#othello/")
+    wait_ready(page)
+    part_the_explorer_follows_the_game_and_plays_a_move(page, watch, origin)
+    part_a_position_out_of_the_tree_and_where_the_game_left_the_book(page, watch, origin)
+    part_an_imported_game_and_an_edited_position(page, watch, origin)
+    part_themisto_computer_games(page, watch, origin)
+    part_the_explorer_by_keyboard(page, watch, origin)
 
 
 # -- every engine -----------------------------------------------------------------------------

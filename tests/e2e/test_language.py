@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page, Route, expect
-from test_games import shoot, snapshot
+from test_games import open_link, shoot, snapshot
 from test_site import assert_clean, click_square
 
 from flipside import facade
@@ -197,12 +197,10 @@ def german_page(browser: Browser) -> Iterator[tuple[Page, PageWatch]]:
         context.close()
 
 
-def test_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
-    german_page: tuple[Page, PageWatch], root_server: StaticServer
+def part_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
+    page: Page, watch: PageWatch
 ) -> None:
-    page, watch = german_page
-    page.goto(root_server.origin + "/#" + THEMISTO_BEFORE_WIN)
-    wait_ready(page)
+    open_link(page, THEMISTO_BEFORE_WIN)  # was a first start at the link
     page.check("#hints")
     wait_until(page, "window.flipside.snapshot().hintMarks.length > 0", 60_000)
     line = snapshot(page)["bestLineText"]
@@ -223,13 +221,18 @@ def test_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(
     assert watch.errors == []
 
 
-def test_a_series_against_the_computer_says_you_play_in_german_and_english(
-    german_page: tuple[Page, PageWatch], root_server: StaticServer
+def part_a_series_against_the_computer_says_you_play_in_german_and_english(
+    page: Page, watch: PageWatch
 ) -> None:
-    page, watch = german_page
-    page.goto(root_server.origin + "/")
-    wait_ready(page)
+    """The page's last part: it leaves English chosen and a series against the computer."""
+    # Put back by the page's own controls: German chosen again (the browser's language, which
+    # the part before left for English) and the hints off.
+    page.select_option("#language", "de")
+    wait_until(page, "document.documentElement.lang === 'de'")
+    page.uncheck("#hints")
     page.click("#new-game")
+    # An Othello game, as at / (was a first start there).
+    page.check('#new-game-dialog input[name="game"][value="othello"]')
     page.select_option("#opponent", "computer")
     page.select_option("#first", "first")
     page.select_option("#series", "games")
@@ -247,14 +250,14 @@ def test_a_series_against_the_computer_says_you_play_in_german_and_english(
     assert watch.errors == []
 
 
-def test_a_walk_through_many_states_in_german_shows_no_english_message(
-    german_page: tuple[Page, PageWatch], root_server: StaticServer
+def part_a_walk_through_many_states_in_german_shows_no_english_message(
+    page: Page, watch: PageWatch
 ) -> None:
-    from test_games import idle, open_link, themisto_link
+    """The page's first part: its start at othello/f5d6 is the walk's start."""
+    from test_games import idle, themisto_link
 
     from test_import_export import WTHOR
 
-    page, watch = german_page
     found: dict[str, list[str]] = {}
 
     def audit(where: str) -> None:
@@ -268,8 +271,6 @@ def test_a_walk_through_many_states_in_german_shows_no_english_message(
             page.select_option(menu, value)
             audit(f"dialog, {what} {value}")
 
-    page.goto(root_server.origin + "/#othello/f5d6")
-    wait_ready(page)
     audit("start")
     # The New game dialog with each choice revealed, and an invalid value's error.
     page.click("#new-game")
@@ -359,3 +360,18 @@ def test_a_walk_through_many_states_in_german_shows_no_english_message(
     shoot(page, "german-walk-puzzle.png")
     assert found == {}
     assert watch.errors == []
+
+
+def test_a_german_browser_s_walk_hints_and_series_in_one_page(
+    german_page: tuple[Page, PageWatch], root_server: StaticServer
+) -> None:
+    """The former tests of this file on a German browser's page (``german_page``) as parts,
+    in turn, in one page (one start, at othello/f5d6): the walk through many states first
+    (German throughout), then Themisto's hint labels (it chooses English), then the series
+    against the computer (German chosen again by the masthead's menu; it ends in English)."""
+    page, watch = german_page
+    page.goto(root_server.origin + "/#othello/f5d6")
+    wait_ready(page)
+    part_a_walk_through_many_states_in_german_shows_no_english_message(page, watch)
+    part_themisto_hint_labels_and_verdict_are_german_and_asked_again_in_english(page, watch)
+    part_a_series_against_the_computer_says_you_play_in_german_and_english(page, watch)

@@ -13,6 +13,7 @@ from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import Browser, Page
 from test_ai import late_game
 from test_engines import assert_clean, ready, snapshot
+from test_games import open_link
 from test_site import assert_clean as assert_page_clean
 
 from flipside import facade, review
@@ -163,24 +164,29 @@ def review_with_kills(page: Page, kills: list[int]) -> dict[str, Any]:
     return dict(page.evaluate("window.flipside.snapshot().review"))
 
 
-def test_a_worker_killed_in_the_middle_of_a_review(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_a_worker_killed_in_the_middle_of_a_review(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
-    page.goto(f"{root_server.origin}/#{LONG}")
-    wait_ready(page)
+    open_link(page, LONG)  # was a first start at the link
+    before = page.evaluate("window.flipside.snapshot().pool")
     done = review_with_kills(page, [1, 0])
     # Every move judged once, as the native review judges it at the same depth.
     assert done["rows"] == native_rows(LONG, 4)
     pool = page.evaluate("window.flipside.snapshot().pool")
-    assert pool["lost"] == 2 and pool["running"] == 2
-    assert_page_clean(watch, root_server.origin)
+    # (The pool's counts are the page's: this part's losses are those beyond the parts'
+    # before it.)
+    assert pool["lost"] - before["lost"] == 2 and pool["running"] == 2
+    assert_page_clean(watch, origin)
 
 
 def test_a_worker_killed_in_the_middle_of_a_split_search(
     page: Page, watch: PageWatch, root_server: StaticServer
 ) -> None:
     """Themisto's top level searches on the pool: the extra worker, then the search worker,
-    killed while the computer thinks; it still moves, and goes on moving."""
+    killed while the computer thinks; it still moves, and goes on moving. A page of its own:
+    as a part of the one-page test below, after the review part it saw no split at all (see
+    that test's comment), and after the one-worker part it once counted one loss, not two
+    (not looked into further)."""
     page.goto(f"{root_server.origin}/#themisto/")
     wait_ready(page)
     page.select_option("#workers", "2")
@@ -204,14 +210,11 @@ def test_a_worker_killed_in_the_middle_of_a_split_search(
     assert_page_clean(watch, root_server.origin)
 
 
-def test_one_worker_is_the_page_as_before(
-    page: Page, watch: PageWatch, root_server: StaticServer
-) -> None:
+def part_one_worker_is_the_page_as_before(page: Page, watch: PageWatch, origin: str) -> None:
     """A setting of 1: no second worker starts, nothing is split, the review judges the moves
     in order with the native review's rows; the top level's reply is the search worker's own
-    think."""
-    page.goto(f"{root_server.origin}/#{OTHELLO}")
-    wait_ready(page)
+    think. The page's first part (its start at the link): no extra worker has run in the
+    page, so its counts are this part's."""
     page.select_option("#workers", "1")
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     page.evaluate(f"(window.flipside.review({{depth: {DEPTH}}}), true)")
@@ -223,8 +226,7 @@ def test_one_worker_is_the_page_as_before(
         page.wait_for_timeout(50)
     assert page.evaluate("window.flipside.snapshot().review.rows") == native_rows(OTHELLO)
 
-    page.goto(f"{root_server.origin}/#themisto/")
-    wait_ready(page)
+    open_link(page, "themisto/")  # was a page start at #themisto/ (the setting of 1 kept)
     page.select_option("#level", "4")
     page.select_option("#computer", "one")
     wait_until(page, "window.flipside.snapshot().moves.length === 1", 60_000)
@@ -234,16 +236,17 @@ def test_one_worker_is_the_page_as_before(
     assert snap["pool"]["running"] == 1 and snap["pool"]["splits"] == 0
     assert snap["pool"]["started"] == 0
     page.select_option("#computer", "off")
-    assert_page_clean(watch, root_server.origin)
+    assert_page_clean(watch, origin)
 
 
-def test_extra_workers_only_when_work_needs_them_and_the_idle_stop(
-    page: Page, watch: PageWatch, root_server: StaticServer
+def part_extra_workers_only_when_work_needs_them_and_the_idle_stop(
+    page: Page, watch: PageWatch, origin: str
 ) -> None:
     """With two workers chosen, a page that is only played on runs one search worker; a
-    review starts the second, which stops once idle (here after a second)."""
-    page.goto(f"{root_server.origin}/#{OTHELLO}")
-    wait_ready(page)
+    review starts the second, which stops once idle (here after a second). The page's last
+    part: its reload is a start (a page whose extra workers never ran), and it leaves the
+    idle stop at a second."""
+    open_link(page, OTHELLO)  # was a first start at the link
     page.select_option("#workers", "2")
     page.reload()
     wait_ready(page)
@@ -259,7 +262,29 @@ def test_extra_workers_only_when_work_needs_them_and_the_idle_stop(
     wait_until(page, REVIEWED, 180_000)
     wait_until(page, "window.flipside.snapshot().pool.running === 1", 10_000)
     assert page.evaluate("window.flipside.snapshot().searchReady")
-    assert_page_clean(watch, root_server.origin)
+    assert_page_clean(watch, origin)
+
+
+def test_one_worker_then_two_with_workers_killed_and_the_idle_stop_in_one_page(
+    page: Page, watch: PageWatch, root_server: StaticServer
+) -> None:
+    """The former one-page tests of this file as parts, in turn, in one page (its start at
+    the ten-move game, and the last part's reload), each put back by the page's own
+    functions (a link in the address bar, the Workers and Computer menus): one worker first
+    (no extra worker may have run before it), then a worker killed in a review, then extra
+    workers only when work needs them and the idle stop (its reload last). The review asked
+    before the search worker started keeps a page of its own (a fresh search worker), as do
+    the hardware's (an init script) and the split search's (above)."""
+    origin = root_server.origin
+    page.goto(f"{origin}/#{OTHELLO}")
+    wait_ready(page)
+    part_one_worker_is_the_page_as_before(page, watch, origin)
+    part_a_worker_killed_in_the_middle_of_a_review(page, watch, origin)
+    # (A worker killed in a split search keeps its own page: after this review, the extra
+    # worker stays warmed for Othello, and a Themisto game against the computer at level 4
+    # never split: Pool.free leaves it out, grow starts only workers not running, and the
+    # computer's level keeps it from the idle stop. A page bug, reported, not met here.)
+    part_extra_workers_only_when_work_needs_them_and_the_idle_stop(page, watch, origin)
 
 
 def test_a_review_asked_before_the_search_worker_started(
