@@ -130,7 +130,8 @@ export class Pool {
   }
 
   /** Start the extra workers up to the pool's size (in the background; each warmed for
-   *  `game` first); the extra workers wanted.
+   *  `game` first), and warm for `game` an idle one warmed for another game; the extra
+   *  workers wanted.
    *  @param {GameId} game
    *  @param {Level} [level]
    *  @returns {SearchWorker[]} */
@@ -140,7 +141,11 @@ export class Pool {
     while (this.extras.length < this.size - 1)
       this.extras.push(new SearchWorker(`search-${this.extras.length + 1}`));
     const wanted = this.extras.slice(0, Math.max(0, this.size - 1));
-    for (const slot of wanted) if (!slot.running) this.begin(slot);
+    for (const slot of wanted) {
+      if (!slot.running) this.begin(slot);
+      else if (slot.ready && !slot.busy && !slot.held && slot.warmed !== game)
+        slot.call("warm", { game, level }).catch(() => {});
+    }
     this.watchIdle();
     return wanted;
   }
