@@ -278,7 +278,7 @@ run_tests() {
   # CPU clock), which more processes than cores make fail.
   say "2/3 rules tests inside Pyodide (Python 3.14, Node; $JOBS processes)"
   layer_pyodide || failed+=(pyodide)
-  say "3/3 end-to-end tests in Chromium, and in Firefox and WebKit (tests/e2e/test_engines.py)"
+  say "3/3 end-to-end tests: Chromium beside Firefox and WebKit, then the timed tests alone"
   layer_e2e || failed+=(e2e)
   if [ ${#failed[@]} -gt 0 ]; then
     say "FAILED layers: ${failed[*]}"
