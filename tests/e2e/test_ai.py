@@ -268,6 +268,23 @@ def part_undo_against_the_computer_goes_back_past_a_forced_pass(
     assert_clean(watch, origin)
 
 
+def part_a_link_the_address_bar_no_longer_shows_still_opens(
+    page: Page, watch: PageWatch, origin: str
+) -> None:
+    """A link put in the address bar opens even when the page writes its own game's link
+    there before the change's event comes (as the computer's move landing does): the link
+    opened is the one the event brought, not what the bar shows by then."""
+    transcript, _ = black_passed_before_whites_last_move()
+    start_game(page, "othello", **OTHELLO_DEFAULTS)
+    page.evaluate(
+        "(link) => { const here = location.hash; location.hash = link;"
+        " history.replaceState(null, '', here); }",
+        f"othello/{transcript}",
+    )
+    wait_until(page, f"window.flipside.snapshot().transcript === '{transcript}'", 30_000)
+    assert_clean(watch, origin)
+
+
 def part_the_controls_stay_put_while_the_computer_thinks_and_moves(
     page: Page, watch: PageWatch, origin: str
 ) -> None:
@@ -312,11 +329,12 @@ def test_the_othello_computer_in_one_page(
     dialog or a link in the address bar: test_replies.py's warms first (they count the
     search worker's warms from the page's start) and its reply before the graph's values
     (before any other move of the computer: its thinks are the first), then the graph,
-    hints, play after a forced pass, undo past one and the controls while the computer
-    watches itself; the computer's replies then reload the page (the settings read on load),
-    and the computer and hints after a forced pass (left on) come last. Move now and the
-    first reply of a fresh worker (timed), the search worker that cannot load (an init
-    script) and the garbage per move (an init script) keep pages of their own."""
+    hints, play after a forced pass, undo past one, a link the address bar no longer shows
+    and the controls while the computer watches itself; the computer's replies then reload
+    the page (the settings read on load), and the computer and hints after a forced pass
+    (left on) come last. Move now and the first reply of a fresh worker (timed), the search
+    worker that cannot load (an init script) and the garbage per move (an init script) keep
+    pages of their own."""
     # Imported here, not at the top: test_replies.py imports this file's helpers.
     from test_forced_pass import (
         part_the_computer_and_hints_after_a_forced_pass,
@@ -336,6 +354,7 @@ def test_the_othello_computer_in_one_page(
     part_hints_value_the_legal_moves_as_the_facade_does(page, watch, origin)
     part_white_moves_after_blacks_forced_pass(page, watch, origin)
     part_undo_against_the_computer_goes_back_past_a_forced_pass(page, watch, origin)
+    part_a_link_the_address_bar_no_longer_shows_still_opens(page, watch, origin)
     part_the_controls_stay_put_while_the_computer_thinks_and_moves(page, watch, origin)
     part_computer_replies_at_level_1_and_at_the_top_level(page, watch, origin)
     part_the_computer_and_hints_after_a_forced_pass(page, watch, origin)

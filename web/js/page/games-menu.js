@@ -205,9 +205,10 @@ export function installGamesMenu(app) {
     } else app.notice(tr("Opened {label}.", { label }));
   }
 
-  /** The address bar's link changed (a pasted or followed link): open its game. */
-  async function openLinkInAddressBar() {
-    const link = readLink();
+  /** The address bar's link changed (a pasted or followed link): open its game. `link`:
+   *  the one the change brought (by then the bar may show the computer's move instead).
+   *  @param {string} [link] */
+  async function openLinkInAddressBar(link = readLink()) {
     if (!page.engineReady || link === page.state?.link || link === app.shownState()?.link) return;
     if (app.openPuzzleLink(link)) return;
     try {

@@ -109,7 +109,10 @@ export function installInput(app) {
   $("retry").addEventListener("click", () => app.startEngine());
   $("notice-close").addEventListener("click", () => app.dismissNotice());
 
-  window.addEventListener("hashchange", () => app.openLinkInAddressBar());
+  // The link the event brought: the address bar may already show the computer's move since.
+  window.addEventListener("hashchange", (event) =>
+    app.openLinkInAddressBar(new URL(event.newURL).hash.replace(/^#/, "")),
+  );
   new ResizeObserver(() => app.draw()).observe(canvas);
   new ResizeObserver(() =>
     drawGraph($("graph"), ai.evaluation(), page.gameView.graph.ahead, app.graphMarker()),

@@ -337,7 +337,7 @@ export interface GamesMenuRoom {
   switchGame(game: GameId): Promise<void>;
   nextSeriesGame(): Promise<void>;
   openGame(state: State, label: string, options?: OpenOptions): void;
-  openLinkInAddressBar(): Promise<void>;
+  openLinkInAddressBar(link?: string): Promise<void>;
 }
 
 /** page/startup.js */
