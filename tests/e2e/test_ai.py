@@ -254,9 +254,9 @@ def part_undo_against_the_computer_goes_back_past_a_forced_pass(
     wait_reply(page, 1)  # the computer (Black) opens: nothing of yours to take back yet
     expect(page.locator("#undo")).to_be_disabled()
     page.select_option("#computer", "white")
-    # The computer, now White, replies first: the link below must not meet its move on the
-    # way (in one CI run, with this part in the shared page, the page was left on the
-    # computer's reply "d3c5", not on the link; not reproduced in 14 tries, idle and loaded).
+    # The computer, now White, replies first, so the link below opens on a quiet page (a
+    # link meeting the computer's move was once ignored: a page bug, fixed, and checked by
+    # part_a_link_the_address_bar_no_longer_shows_still_opens).
     wait_reply(page, 2)
     page.goto(f"{origin}/#othello/{transcript}")  # a new fragment: the same document
     wait_until(page, f"window.flipside.snapshot().transcript === '{transcript}'", 30_000)
