@@ -286,21 +286,34 @@ def context(
 
 
 def wait_until(page: Page, condition: str, timeout_ms: int = 30_000) -> None:
-    """Poll a JavaScript expression in the page until it is true.
+    """Poll a JavaScript expression in the page until it is true; a timeout says what the
+    page's computer and pool were doing (what a CI log needs to tell a stall from a slow run).
 
     (Playwright's wait_for_function compiles its predicate with eval, which the page's
     Content-Security-Policy rightly forbids; page.evaluate is not subject to it.)
     """
-    page.evaluate(
-        f"""async () => {{
-            const end = performance.now() + {timeout_ms};
-            while (!({condition})) {{
-                if (performance.now() > end) throw new Error("timed out waiting for: " +
-                    {condition!r});
-                await new Promise((resolve) => setTimeout(resolve, 20));
-            }}
-        }}"""
-    )
+    try:
+        page.evaluate(
+            f"""async () => {{
+                const end = performance.now() + {timeout_ms};
+                while (!({condition})) {{
+                    if (performance.now() > end) throw new Error("timed out waiting for: " +
+                        {condition!r});
+                    await new Promise((resolve) => setTimeout(resolve, 20));
+                }}
+            }}"""
+        )
+    except PlaywrightError as error:
+        raise AssertionError(f"{error}\nthe page then: {page.evaluate(PAGE_STATE)}") from None
+
+
+PAGE_STATE = """(() => { const f = window.flipside; if (!f?.snapshot) return "not started";
+  const s = f.snapshot();
+  const slots = f.pool.slots().map((w) => ({name: w.name, ready: w.ready, warmed: w.warmed,
+    asked: [...(w.engine?.pending.values() ?? [])].map((c) => c.method)}));
+  return JSON.stringify({moves: s.moves.length, over: s.over, thinking: s.thinking,
+    aiError: s.aiError, pool: s.pool, slots}); })()"""
+"""What wait_until's timeout reports of the page."""
 
 
 def wait_ready(page: Page) -> dict[str, object]:

@@ -271,6 +271,38 @@ def part_one_worker_is_the_page_as_before(page: Page, watch: PageWatch, origin: 
     assert_page_clean(watch, origin)
 
 
+MIDGAME = "othello/" + late_game(30)
+"""30 empties, out of the book: a think at level 5 lasts long enough to be killed."""
+THINK_OUTLIVING_ITS_WORKER = """async (record) => {
+  const pool = window.flipside.pool;
+  const think = pool.search("think", {record, level: "5"}, null, {game: "othello", level: "5"});
+  const posted = () => [...pool.main.engine.pending.values()].some((c) => c.method === "think");
+  const end = performance.now() + 60000;
+  while (!posted()) {
+    if (performance.now() > end) throw new Error("the think was never posted");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  const lost = pool.counts.lost;
+  pool.kill(0);
+  const value = pool.main.call("value", {record});  // starts the lost worker again, first
+  const answer = await think.then((a) => a.move, (e) => `${e.constructor.name}: ${e.message}`);
+  await value;
+  return {answer, lost: pool.counts.lost - lost};
+}"""
+
+
+def part_a_think_that_outlives_its_worker(page: Page, watch: PageWatch, origin: str) -> None:
+    """The search worker dies under a think, and another call (the graph's value) starts it
+    again before the think hears of the loss: the think is asked again on the new worker and
+    answers a legal move. It once rejected as cancelled, which the computer, asked for no
+    cancel, took for none of its business: it kept thinking and never moved (a CI run's
+    stall in a split search)."""
+    found = page.evaluate(THINK_OUTLIVING_ITS_WORKER, MIDGAME)
+    assert found["lost"] == 1, found
+    assert len(facade.play(MIDGAME, found["answer"])["moves"]) == 64 - 30 - 4 + 1, found
+    assert_page_clean(watch, origin)
+
+
 def part_extra_workers_only_when_work_needs_them_and_the_idle_stop(
     page: Page, watch: PageWatch, origin: str
 ) -> None:
@@ -303,14 +335,16 @@ def test_one_worker_then_two_with_workers_killed_and_the_idle_stop_in_one_page(
     """The former one-page tests of this file as parts, in turn, in one page (its start at
     the ten-move game, and the last part's reload), each put back by the page's own
     functions (a link in the address bar, the Workers and Computer menus): one worker first
-    (no extra worker may have run before it), then a worker killed in a review, then extra
-    workers only when work needs them and the idle stop (its reload last). The review asked
+    (no extra worker may have run before it), then a think that outlives its worker, then a
+    worker killed in a review, then extra workers only when work needs them and the idle
+    stop (its reload last). The review asked
     before the search worker started keeps a page of its own (a fresh search worker), as do
     the hardware's (an init script) and the split search's (above)."""
     origin = root_server.origin
     page.goto(f"{origin}/#{OTHELLO}")
     wait_ready(page)
     part_one_worker_is_the_page_as_before(page, watch, origin)
+    part_a_think_that_outlives_its_worker(page, watch, origin)
     part_a_worker_killed_in_the_middle_of_a_review(page, watch, origin)
     part_an_extra_worker_of_othello_is_warmed_for_themisto(page, watch, origin)
     part_extra_workers_only_when_work_needs_them_and_the_idle_stop(page, watch, origin)

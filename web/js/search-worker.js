@@ -1,6 +1,7 @@
 // One search worker of the page's pool (pool.js): a worker.js engine that can be started
 // again, its calls rejected with Cancelled when it was restarted or stopped under them, and
-// with WorkerLost when it died (a crash, or a test's kill).
+// with WorkerLost when it died (a crash, or a test's kill), even if another call has started
+// it again before they heard of the loss.
 
 import { Engine, EngineError } from "./engine.js";
 
@@ -43,11 +44,20 @@ export class SearchWorker {
     /** @type {Promise<import("./types/state").WarmAnswer> | null} */
     this.warming = null; // the pool's warm of its last start
     this.revived = 0; // starts again after a loss while warming, in a row
+    /** @type {WeakSet<Engine>} */
+    this.retired = new WeakSet(); // engines this worker stopped while they ran (not lost)
+  }
+
+  /** Stop the running engine on purpose: its calls reject with Cancelled. One already lost
+   *  (its worker gone) stays lost: its calls reject with WorkerLost. */
+  retire() {
+    if (this.engine?.worker) this.retired.add(this.engine);
+    this.engine?.stop();
   }
 
   start() {
     this.generation++;
-    this.engine?.stop();
+    this.retire();
     const engine = new Engine({ name: this.name });
     this.engine = engine;
     this.ready = false;
@@ -64,7 +74,7 @@ export class SearchWorker {
   /** Terminate the worker; the next call starts a new one. */
   stop() {
     this.generation++;
-    this.engine?.stop();
+    this.retire();
     this.engine = null;
     this.starting = null;
     this.ready = false;
@@ -107,9 +117,10 @@ export class SearchWorker {
         this.warmed = /** @type {Params<"warm">} */ (params).game;
       return answer;
     } catch (err) {
+      const stopped = err instanceof EngineError && err.type === "EngineStopped";
+      if (stopped && !this.retired.has(engine)) throw new WorkerLost(err.message, engine);
       if (generation !== this.generation) throw new Cancelled();
-      if (err instanceof EngineError && err.type === "EngineStopped")
-        throw new WorkerLost(err.message, engine);
+      if (stopped) throw new WorkerLost(err.message, engine);
       throw err;
     } finally {
       calls.delete(call);
