@@ -206,7 +206,7 @@ layer_native() {
 # read the wall clock in Pyodide (it has no CPU clock), which a second process would upset.
 PYODIDE_TIMED=tests/test_othello_ai_time.py
 layer_pyodide() {
-  local run=(node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow")
+  local run=(node tests/pyodide/run_tests.mjs "$CACHE/wheels/test" -m "not slow and not native")
   if [ $# -gt 0 ] || [ "$JOBS" -le 1 ]; then
     "${run[@]}" "$@"
     return

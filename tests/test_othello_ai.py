@@ -63,6 +63,7 @@ def random_board(rnd: random.Random, plies: int) -> Board:
     return board
 
 
+@pytest.mark.native
 def test_pruned_search_equals_minimax() -> None:
     rnd = random.Random(4)
     for i in range(12):

@@ -107,6 +107,7 @@ def test_ffo_20_39_smallest_solve_to_the_file(ident: str) -> None:
     assert score == int(row[4]) and {square_name(sq) for sq in best} == set(row[5].split(","))
 
 
+@pytest.mark.native
 def test_solver_matches_minimax_on_random_small_endgames() -> None:
     rnd = random.Random(11)
     for i in range(36):
@@ -133,6 +134,7 @@ def test_list_search_tries_squares_by_priority() -> None:
     assert [square_name(sq) for sq in empties_in_order(empty)] == ["a1", "h8", "c1", "b2"]
 
 
+@pytest.mark.native
 def test_solver_matches_minimax_with_deep_search_and_passes() -> None:
     # 9-10 empties exercise the hash-table search above the list-based one.
     rnd = random.Random(3)
@@ -201,6 +203,7 @@ def test_principal_variation_plays_out_to_the_exact_score() -> None:
         assert final_score(me, you) == score == int(row[4])
 
 
+@pytest.mark.native
 def test_outcome_move_finds_a_win_else_a_draw() -> None:
     rnd = random.Random(12)
     seen = set()
@@ -224,6 +227,7 @@ def test_outcome_move_finds_a_win_else_a_draw() -> None:
     assert seen == {-1, 0, 1}
 
 
+@pytest.mark.native
 def test_best_with_an_order_and_a_guess_stays_exact() -> None:
     """A given root order and a first window around a guess (right, too low, too high)
     change the work, never the score; the move found reaches the score."""

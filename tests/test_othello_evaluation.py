@@ -191,6 +191,7 @@ def test_beats_disc_count_on_held_out_games() -> None:
         assert mae_eval < 0.9 * mae_draw, (mae_eval, mae_draw)  # better than "a draw"
 
 
+@pytest.mark.native
 def test_predicts_exact_endgame_values_of_held_out_games() -> None:
     """Against the exact value (not the players' result) of held-out positions with 10 and
     12 empties, the evaluation errs far less than the disc count and than "a draw"."""

@@ -151,6 +151,7 @@ def exact_loss(P: int, O: int, move: str) -> float:
 # One setting here (each costs 80 exact solves, natively and in Pyodide); the realised loss
 # of the settings 1, 2 and 4 over whole games is the bench's (py/tools/bench/sections/
 # othello_error.py, ./build.sh bench --only othello_error).
+@pytest.mark.native
 @pytest.mark.parametrize("loss", [2.0])
 def test_the_chosen_error_opponent_loses_about_its_setting_by_the_exact_solver(loss: float) -> None:
     rnd = random.Random(5)

@@ -36,6 +36,7 @@ def stable_squares(board: Board) -> dict[int, Color]:
     return found
 
 
+@pytest.mark.native
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 2**32), st.integers(20, 60))
 def test_stable_discs_never_flip(seed: int, plies: int) -> None:
