@@ -340,7 +340,12 @@ export class Pool {
       .then(
         (result) => finished.push({ slot, entry: { task, result } }),
         (err) => {
-          if (generation !== this.generation) return;
+          if (generation !== this.generation) {
+            // A task of a search already answered or dropped: a lost worker is still started
+            // again (and counted), or it would wait dead for its next call.
+            if (err instanceof WorkerLost) this.recover(slot, err);
+            return;
+          }
           if (
             err instanceof WorkerLost ||
             err instanceof Cancelled ||
