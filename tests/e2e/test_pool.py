@@ -112,8 +112,9 @@ HARDWARE = """(() => {
 with two cores and no memory told."""
 
 SIZES = [
-    (2, None, 1),  # a core left for the page and the rules worker
-    (4, None, 3),
+    (2, None, 2),  # every core of a 2-core device
+    (4, None, 3),  # beyond 2, a core left for the page and the rules worker
+    (1, None, 1),
     (8, 8, 7),
     (16, 16, 8),  # at most eight
     (8, 4, 2),  # less than 8 GB: two

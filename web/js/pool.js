@@ -49,14 +49,16 @@ const MOST = 8;
 
 /** The pool's size on a device with `cores` logical processors and `memory` GB (what the
  *  browser tells: `navigator.hardwareConcurrency`, `navigator.deviceMemory`, either may be
- *  missing): one core is left for the page and the rules worker; a device of less than 4 GB
- *  gets one worker, one of less than 8 GB two; at most MOST.
+ *  missing): every core of a 2-core device (a review's moves, the hints and Themisto's top
+ *  level share them; the page stays responsive: docs/page.md), beyond that one core left for
+ *  the page and the rules worker; a device of less than 4 GB gets one worker, one of less
+ *  than 8 GB two; at most MOST.
  *  @param {number | undefined} cores
  *  @param {number | undefined} memory
  *  @returns {number} */
 export function autoSize(cores, memory) {
-  const spare =
-    typeof cores === "number" && Number.isFinite(cores) && cores >= 2 ? Math.floor(cores) - 1 : 1;
+  const told = typeof cores === "number" && Number.isFinite(cores) ? Math.floor(cores) : 1;
+  const spare = told <= 2 ? Math.max(1, told) : told - 1;
   const byMemory =
     typeof memory !== "number" || !Number.isFinite(memory)
       ? MOST

@@ -36,13 +36,39 @@ IDLE_MS = 2_000
 GRAPH_DONE = "window.flipside.snapshot().evaluation.every((v) => v !== null)"
 
 REVIEW = """async (depth) => {
-    const sleep = () => new Promise((r) => setTimeout(r, 20));
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    const f = window.flipside;
+    const record = f.snapshot().record;
+    const replies = [];
+    const frames = [];
+    let done = false;
+    let last = 0;
+    const frame = (t) => {
+        if (last) frames.push(t - last);
+        last = t;
+        if (!done) requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    const ask = async () => {
+        while (!done) {
+            const t = performance.now();
+            await f.engine.call("state", { record });
+            replies.push(performance.now() - t);
+            await sleep(200);
+        }
+    };
+    const asking = ask();
     const began = performance.now();
-    window.flipside.review({ depth });
-    while (!window.flipside.snapshot().review?.summary) await sleep();
-    return (performance.now() - began) / 1000;
+    f.review({ depth });
+    while (!f.snapshot().review?.summary) await sleep(20);
+    const seconds = (performance.now() - began) / 1000;
+    done = true;
+    await asking;
+    return { seconds, replies, frames };
 }"""
-"""Seconds from the review asked to its summary, on the page's clock."""
+"""A review asked as the page asks it: its seconds to the summary on the page's clock, and
+meanwhile the page's responsiveness: the rules worker's answer to a ``state`` every 200 ms
+(what a click on the board waits for), and the gaps between animation frames, in ms."""
 
 
 def workers(page: Any, setting: str) -> None:
@@ -75,12 +101,19 @@ def browser_cpu(marker: str) -> float:
     return total / os.sysconf("SC_CLK_TCK")
 
 
-def timed_review(page: Any, marker: str) -> tuple[float, float]:
-    """A review at ``DEPTH``: its seconds, and the cores the browser used meanwhile (its CPU
-    seconds over the review's)."""
+def timed_review(page: Any, marker: str) -> tuple[float, float, str]:
+    """A review at ``DEPTH``: its seconds, the cores the browser used meanwhile (its CPU
+    seconds over the review's), and the page's responsiveness meanwhile (see ``REVIEW``)."""
     cpu = browser_cpu(marker)
-    seconds = float(page.evaluate(REVIEW, DEPTH))
-    return seconds, (browser_cpu(marker) - cpu) / seconds
+    found = page.evaluate(REVIEW, DEPTH)
+    seconds = float(found["seconds"])
+    replies = sorted(found["replies"])
+    frames = found["frames"]
+    felt = (
+        f"the rules worker's answer median {replies[len(replies) // 2]:.0f} ms, worst "
+        f"{replies[-1]:.0f} ms ({len(replies)} asked); longest frame {max(frames):.0f} ms"
+    )
+    return seconds, (browser_cpu(marker) - cpu) / seconds, felt
 
 
 def move_seconds(page: Any) -> list[float]:
@@ -129,13 +162,13 @@ def rows() -> list[Row]:
             workers(page, "1")
             until(page, "window.flipside.snapshot().searchReady", 120)
             until(page, GRAPH_DONE, 120)  # the graph's values do not wait in the review's times
-            one, one_cores = timed_review(page, marker)
+            one, one_cores, one_felt = timed_review(page, marker)
             moves = move_seconds(page)
             memory_one = settled_pss(marker)
             heaps_one = heaps_mb(page)
             workers(page, "2")
-            two_cold, _ = timed_review(page, marker)
-            two, two_cores = timed_review(page, marker)
+            two_cold, _, _ = timed_review(page, marker)
+            two, two_cores, two_felt = timed_review(page, marker)
             pool = page.evaluate("window.flipside.snapshot().pool")
             memory_two = settled_pss(marker)
             heaps_two = heaps_mb(page)
@@ -168,6 +201,8 @@ def rows() -> list[Row]:
             f"s = {two_cold / one:.2f} x (the extra worker's start included)",
         ),
         ("  pool while reviewing", pool["size"], f"workers; {pool['lost']} lost"),
+        ("  the page meanwhile, 1 worker", round(one, 1), f"s; {one_felt}"),
+        ("  the page meanwhile, 2 workers", round(two, 1), f"s; {two_felt}"),
         (
             f"{name}, on 2 / 4 / 8 idle cores",
             round(model[2], 2),
