@@ -96,7 +96,7 @@ export class Pool {
     this.wake = null; // wakes the split under way (a task finished, or a cancel)
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
-    this.counts = { splits: 0, started: 0, lost: 0 };
+    this.counts = { splits: 0, started: 0, lost: 0, failed: 0 }; // failed: splits answered alone
   }
 
   /** The number of workers the setting asks for on this device.
@@ -219,8 +219,17 @@ export class Pool {
     if (split && this.size > 1) {
       this.grow(game, level);
       const workers = this.free(game);
-      if (workers.length > 1)
-        return /** @type {Promise<Result<M>>} */ (this.split(method, params, onReport, workers));
+      if (workers.length > 1) {
+        try {
+          return /** @type {Result<M>} */ (await this.split(method, params, onReport, workers));
+        } catch (err) {
+          if (err instanceof Cancelled) throw err;
+          // The split's own failure (not a lost worker: those are mended): the search worker
+          // answers alone, as with one worker; a request that cannot be answered fails there.
+          this.counts.failed++;
+          console.warn("Flipside: a split search failed; searching on one worker:", err);
+        }
+      }
     }
     return this.call(
       method,
