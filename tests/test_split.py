@@ -386,3 +386,18 @@ def test_the_page_drives_a_split_with_plain_facade_calls() -> None:
 def test_bad_split_requests_say_what_is_wrong(method: str, params: JSON, message: str) -> None:
     error = call(method, **params)["error"]
     assert message in error["message"]
+
+
+def test_each_split_search_has_a_session_of_its_own_after_a_restored_snapshot() -> None:
+    """Every worker the page starts is restored from one snapshot, ``random``'s state with it:
+    a session named by ``random`` came out the same in a restarted worker, whose split then
+    met another search's tables under that name (a KeyError in the page after a kill)."""
+    sessions = set()
+    for start, record in (
+        (othello_ai.split_start, othello_records(1, 3, (20, 21))[0]),  # out of the book
+        (themisto_ai.split_start, "themisto/a1-b2,b1-a1x,d1-c2x"),
+    ):
+        for _ in range(2):
+            random.seed(56)  # as every restored worker starts
+            sessions.add(start("think", record, 4, 1000, None, 2)["state"]["session"])
+    assert len(sessions) == 4

@@ -14,7 +14,7 @@ the same moves and values at a fixed depth.
 
 from __future__ import annotations
 
-import random
+import os
 from typing import Any
 
 import flipside.split as shared_split
@@ -92,7 +92,7 @@ def start(
         **shared_split.pool_state(workers),
         "game": "othello",
         "kind": kind,
-        "session": f"{random.getrandbits(64):016x}",
+        "session": os.urandom(8).hex(),  # not random's: a restored snapshot repeats it
         "position": board.position(),
         "level": level,
         "budget": budget,

@@ -12,7 +12,7 @@ the same moves and values at a fixed depth.
 
 from __future__ import annotations
 
-import random
+import os
 from typing import Any
 
 import flipside.split as shared_split
@@ -67,7 +67,7 @@ def start(
         **shared_split.pool_state(workers),
         "game": "themisto",
         "kind": kind,
-        "session": f"{random.getrandbits(64):016x}",
+        "session": os.urandom(8).hex(),  # not random's: a restored snapshot repeats it
         "board": board_spec(board),
         "turn": board.turn,
         "level": level,
