@@ -119,8 +119,7 @@ export class SearchWorker {
     } catch (err) {
       const stopped = err instanceof EngineError && err.type === "EngineStopped";
       if (stopped && !this.retired.has(engine)) throw new WorkerLost(err.message, engine);
-      if (generation !== this.generation) throw new Cancelled();
-      if (stopped) throw new WorkerLost(err.message, engine);
+      if (generation !== this.generation) throw new Cancelled(); // retired: a restart or stop
       throw err;
     } finally {
       calls.delete(call);
