@@ -70,7 +70,7 @@ export function squareAt(geo, x, y) {
  *  @param {HTMLCanvasElement} canvas
  *  @returns {{ctx: Context, geo: Geometry}} */
 export function fitCanvas(canvas) {
-  const size = Math.max(1, Math.round(canvas.getBoundingClientRect().width));
+  const size = Math.max(1, Math.round(canvasSize(canvas).width));
   const ratio = window.devicePixelRatio || 1;
   const pixels = Math.round(size * ratio);
   if (canvas.width !== pixels || canvas.height !== pixels) {
@@ -81,6 +81,35 @@ export function fitCanvas(canvas) {
   if (!ctx) throw new Error("This browser cannot draw on a canvas.");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   return { ctx, geo: layout(size) };
+}
+
+/** @type {WeakMap<Element, {width: number, height: number}>} */
+const sizes = new WeakMap();
+
+/** The size of `canvas` in CSS pixels: as its `watchSize` observer last saw it, or measured
+ *  (which makes the browser lay the page out first, a cost when a draw follows a change of
+ *  the page: several a move).
+ *  @param {HTMLCanvasElement} canvas */
+export function canvasSize(canvas) {
+  const seen = sizes.get(canvas);
+  if (seen) return seen;
+  const { width, height } = canvas.getBoundingClientRect();
+  return { width, height };
+}
+
+/** Keep `canvas`'s size for `canvasSize` and call `redraw` whenever it changes (and once at
+ *  the start), after the size is kept.
+ *  @param {HTMLCanvasElement} canvas
+ *  @param {() => void} redraw */
+export function watchSize(canvas, redraw) {
+  new ResizeObserver(([entry]) => {
+    const box = entry.borderBoxSize?.[0];
+    const { width, height } = box
+      ? { width: box.inlineSize, height: box.blockSize }
+      : entry.target.getBoundingClientRect();
+    sizes.set(canvas, { width, height });
+    redraw();
+  }).observe(canvas);
 }
 
 /** Centre of square `sq` in CSS pixels.
@@ -100,6 +129,17 @@ export function centre(geo, sq) {
  *  @param {Geometry} geo
  *  @param {{stars?: boolean}} [options] */
 export function drawFrame(ctx, geo, { stars = true } = {}) {
+  const { size } = geo;
+  const colors = [COLORS.frame, COLORS.felt, COLORS.feltDark, COLORS.line, COLORS.label];
+  const key = `frame ${size} ${stars} ${colors.join(" ")}`;
+  copyLayer(ctx, key, (layer) => paintFrame(layer, geo, stars));
+}
+
+/** What drawFrame draws, painted anew.
+ *  @param {Context} ctx
+ *  @param {Geometry} geo
+ *  @param {boolean} stars */
+function paintFrame(ctx, geo, stars) {
   const { size, margin, cell } = geo;
   ctx.fillStyle = COLORS.frame;
   ctx.fillRect(0, 0, size, size);
@@ -155,9 +195,22 @@ export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null)
   const r = cell * 0.41 * scale;
   if (r <= 0) return;
   const k = Math.max(r * squeeze, 0.5) / r; // the width, in radii
-  // Drawn in the disc's own units (its centre at 0, its radius 1), with its gradient.
+  // A still disc (not turning, growing or moving) is copied.
+  if (squeeze === 1 && scale === 1 && !at && copySprite(ctx, color, cx, cy, r)) return;
   ctx.save();
   ctx.translate(cx, cy);
+  paintDisc(ctx, color, r, k);
+  ctx.restore();
+}
+
+/** A disc of radius `r` and width `k` radii centred at the origin, with its shadow: drawn in
+ *  its own units (its centre at 0, its radius 1), with its gradient.
+ *  @param {Context} ctx
+ *  @param {string} color
+ *  @param {number} r
+ *  @param {number} k */
+function paintDisc(ctx, color, r, k) {
+  ctx.save();
   ctx.scale(r, r);
   ctx.fillStyle = "rgba(0, 0, 0, 0.35)";
   ctx.beginPath();
@@ -168,6 +221,94 @@ export function drawDisc(ctx, geo, sq, color, squeeze = 1, scale = 1, at = null)
   ctx.ellipse(0, 0, k, 1, 0, 0, 2 * Math.PI);
   ctx.fill();
   ctx.restore();
+}
+
+// Every frame of a move's animation draws the whole board, but most of it does not change:
+// the frame (felt, lines, labels) and the still discs are painted once into small canvases
+// in device pixels and copied (drawImage), which costs a fraction of painting them again
+// (gradients, anti-aliased curves, text). A still disc is kept per colour and per position
+// within a device pixel (in quarter pixels), so a copy lands where a painted disc would.
+/** @type {Map<string, HTMLCanvasElement>} */
+const layers = new Map();
+const LAYERS_KEPT = 80;
+
+/** The device-pixel scale and offset of `ctx`'s transform, or null when it is not a plain
+ *  scale (then nothing is copied).
+ *  @param {Context} ctx */
+function deviceScale(ctx) {
+  const m = ctx.getTransform();
+  return m.b === 0 && m.c === 0 && m.a === m.d && m.a > 0 ? m : null;
+}
+
+/** A canvas of `width` x `height` device pixels painted by `paint` with the device scale
+ *  `ratio` and origin (`x`, `y`), kept under `key`.
+ *  @param {string} key
+ *  @param {number} width
+ *  @param {number} height
+ *  @param {number} ratio
+ *  @param {number} x
+ *  @param {number} y
+ *  @param {(ctx: Context) => void} paint */
+function layer(key, width, height, ratio, x, y, paint) {
+  let canvas = layers.get(key);
+  if (!canvas) {
+    if (layers.size >= LAYERS_KEPT) layers.clear();
+    canvas = document.createElement("canvas");
+    canvas.width = width;
+    canvas.height = height;
+    const ctx = canvas.getContext("2d");
+    if (!ctx) throw new Error("This browser cannot draw on a canvas.");
+    ctx.setTransform(ratio, 0, 0, ratio, x, y);
+    paint(ctx);
+    layers.set(key, canvas);
+  }
+  return canvas;
+}
+
+/** Copy the whole-canvas layer `key` (painted by `paint` at `ctx`'s scale) onto `ctx`.
+ *  @param {Context} ctx
+ *  @param {string} key
+ *  @param {(ctx: Context) => void} paint */
+function copyLayer(ctx, key, paint) {
+  const m = deviceScale(ctx);
+  const { width, height } = ctx.canvas;
+  const atOrigin = m !== null && m.e === 0 && m.f === 0;
+  if (!atOrigin) {
+    paint(ctx);
+    return;
+  }
+  const canvas = layer(`${key} ${m.a} ${width} ${height}`, width, height, m.a, 0, 0, paint);
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(canvas, 0, 0);
+  ctx.restore();
+}
+
+/** Copy a still disc of `color` and radius `r` centred at (`cx`, `cy`) onto `ctx`; false
+ *  when its transform is not a plain scale (the caller paints it).
+ *  @param {Context} ctx
+ *  @param {string} color
+ *  @param {number} cx
+ *  @param {number} cy
+ *  @param {number} r */
+function copySprite(ctx, color, cx, cy, r) {
+  const m = deviceScale(ctx);
+  if (!m) return false;
+  const ratio = m.a;
+  const [dx, dy] = [m.e + cx * ratio, m.f + cy * ratio];
+  const [ix, iy] = [Math.floor(dx), Math.floor(dy)];
+  const [qx, qy] = [Math.round((dx - ix) * 4) / 4, Math.round((dy - iy) * 4) / 4];
+  const half = Math.ceil(1.2 * r * ratio) + 2; // the disc and its shadow, with a margin
+  const rim = themeColor(color === "X" ? "--disc-black-rim" : "--disc-white-rim");
+  const key = `disc ${color} ${rim} ${r} ${ratio} ${qx} ${qy}`;
+  const sprite = layer(key, 2 * half, 2 * half, ratio, half + qx, half + qy, (c) =>
+    paintDisc(c, color, r, 1),
+  );
+  ctx.save();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.drawImage(sprite, ix - half, iy - half);
+  ctx.restore();
+  return true;
 }
 
 // The gradients are made once and kept: a new one for each disc in each frame (some 70,000 in

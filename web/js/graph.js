@@ -1,7 +1,7 @@
 // The evaluation graph: one value per move, from the first player's view (+ = ahead; Othello:
 // discs, Black's view), drawn as a filled line around zero. Pending values (null) are skipped.
 
-import { themeColor } from "./board.js";
+import { canvasSize, themeColor } from "./board.js";
 import { N_, tr } from "./i18n.js";
 
 /** @typedef {{value: number, exact: boolean}} GraphPoint */
@@ -34,7 +34,7 @@ export function drawGraph(
   const INK = themeColor("--graph-ink");
   const MUTED = themeColor("--graph-muted");
   const GRID = themeColor("--graph-grid");
-  const rect = canvas.getBoundingClientRect();
+  const rect = canvasSize(canvas);
   const width = Math.max(1, Math.round(rect.width));
   const height = Math.max(1, Math.round(rect.height));
   const ratio = window.devicePixelRatio || 1;

@@ -2,6 +2,7 @@
 // history keys and every button of the page, each handed to the flow.
 
 import { announce } from "../announce.js";
+import { watchSize } from "../board.js";
 import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
 import { tr } from "../i18n.js";
@@ -113,10 +114,10 @@ export function installInput(app) {
   window.addEventListener("hashchange", (event) =>
     app.openLinkInAddressBar(new URL(event.newURL).hash.replace(/^#/, "")),
   );
-  new ResizeObserver(() => app.draw()).observe(canvas);
-  new ResizeObserver(() =>
+  watchSize(canvas, () => app.draw());
+  watchSize(/** @type {HTMLCanvasElement} */ ($("graph")), () =>
     drawGraph($("graph"), ai.evaluation(), page.gameView.graph.ahead, app.graphMarker()),
-  ).observe($("graph"));
+  );
 
   $("moves").addEventListener("click", (event) => {
     const target = /** @type {Element} */ (event.target);
