@@ -13,6 +13,7 @@ import functools
 import http.server
 import inspect
 import shutil
+import subprocess
 import tempfile
 import threading
 from collections.abc import Callable, Iterator
@@ -100,6 +101,33 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     if dropped:
         config.hook.pytest_deselected(items=dropped)
         items[:] = [item for item in items if item not in dropped]
+
+
+BROWSER_CRASHES = ("Target crashed", WEBKIT_CRASH)
+"""What the drivers say when a browser's page process died under a test."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A test that failed on a browser's crash gets the kernel's last words on the browsers'
+    processes (a signal, a trap, the out-of-memory killer) in its report, when the machine
+    lets the tests read them: what a CI log needs to tell a browser's bug from the page's."""
+    report = yield
+    if report.failed and any(crash in str(report.longrepr) for crash in BROWSER_CRASHES):
+        report.sections.append(("the kernel's log on the crash", kernel_crash_lines()))
+    return report
+
+
+def kernel_crash_lines() -> str:
+    """The last lines of the kernel's log about a killed or faulting process, or why none."""
+    try:
+        done = subprocess.run(["dmesg"], check=False, capture_output=True, text=True, timeout=10)
+        log = done.stdout
+    except (OSError, subprocess.SubprocessError) as err:
+        return f"dmesg: {err}"
+    words = ("segfault", "trap", "out of memory", "oom", "killed process")
+    lines = [line for line in log.splitlines() if any(w in line.lower() for w in words)]
+    return "\n".join(lines[-10:]) or "(nothing about a crash in dmesg, or it cannot be read)"
 
 
 class _Handler(http.server.SimpleHTTPRequestHandler):
