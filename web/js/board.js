@@ -7,6 +7,9 @@
 /** @typedef {import("./types/games").ValueMark} ValueMark */
 /** @typedef {CanvasRenderingContext2D} Context */
 
+import { canvasSize } from "./canvas-size.js";
+import { copyLayer, deviceScale, layer } from "./layers.js";
+
 const FILES = "abcdefgh";
 // The board's colours are the page's CSS custom properties (`--board-*` in css/tokens.css), so
 // the light and dark themes (prefers-color-scheme) restyle the canvas too.
@@ -81,35 +84,6 @@ export function fitCanvas(canvas) {
   if (!ctx) throw new Error("This browser cannot draw on a canvas.");
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   return { ctx, geo: layout(size) };
-}
-
-/** @type {WeakMap<Element, {width: number, height: number}>} */
-const sizes = new WeakMap();
-
-/** The size of `canvas` in CSS pixels: as its `watchSize` observer last saw it, or measured
- *  (which makes the browser lay the page out first, a cost when a draw follows a change of
- *  the page: several a move).
- *  @param {HTMLCanvasElement} canvas */
-export function canvasSize(canvas) {
-  const seen = sizes.get(canvas);
-  if (seen) return seen;
-  const { width, height } = canvas.getBoundingClientRect();
-  return { width, height };
-}
-
-/** Keep `canvas`'s size for `canvasSize` and call `redraw` whenever it changes (and once at
- *  the start), after the size is kept.
- *  @param {HTMLCanvasElement} canvas
- *  @param {() => void} redraw */
-export function watchSize(canvas, redraw) {
-  new ResizeObserver(([entry]) => {
-    const box = entry.borderBoxSize?.[0];
-    const { width, height } = box
-      ? { width: box.inlineSize, height: box.blockSize }
-      : entry.target.getBoundingClientRect();
-    sizes.set(canvas, { width, height });
-    redraw();
-  }).observe(canvas);
 }
 
 /** Centre of square `sq` in CSS pixels.
@@ -223,67 +197,8 @@ function paintDisc(ctx, color, r, k) {
   ctx.restore();
 }
 
-// Every frame of a move's animation draws the whole board, but most of it does not change:
-// the frame (felt, lines, labels) and the still discs are painted once into small canvases
-// in device pixels and copied (drawImage), which costs a fraction of painting them again
-// (gradients, anti-aliased curves, text). A still disc is kept per colour and per position
-// within a device pixel (in quarter pixels), so a copy lands where a painted disc would.
-/** @type {Map<string, HTMLCanvasElement>} */
-const layers = new Map();
-const LAYERS_KEPT = 80;
-
-/** The device-pixel scale and offset of `ctx`'s transform, or null when it is not a plain
- *  scale (then nothing is copied).
- *  @param {Context} ctx */
-function deviceScale(ctx) {
-  const m = ctx.getTransform();
-  return m.b === 0 && m.c === 0 && m.a === m.d && m.a > 0 ? m : null;
-}
-
-/** A canvas of `width` x `height` device pixels painted by `paint` with the device scale
- *  `ratio` and origin (`x`, `y`), kept under `key`.
- *  @param {string} key
- *  @param {number} width
- *  @param {number} height
- *  @param {number} ratio
- *  @param {number} x
- *  @param {number} y
- *  @param {(ctx: Context) => void} paint */
-function layer(key, width, height, ratio, x, y, paint) {
-  let canvas = layers.get(key);
-  if (!canvas) {
-    if (layers.size >= LAYERS_KEPT) layers.clear();
-    canvas = document.createElement("canvas");
-    canvas.width = width;
-    canvas.height = height;
-    const ctx = canvas.getContext("2d");
-    if (!ctx) throw new Error("This browser cannot draw on a canvas.");
-    ctx.setTransform(ratio, 0, 0, ratio, x, y);
-    paint(ctx);
-    layers.set(key, canvas);
-  }
-  return canvas;
-}
-
-/** Copy the whole-canvas layer `key` (painted by `paint` at `ctx`'s scale) onto `ctx`.
- *  @param {Context} ctx
- *  @param {string} key
- *  @param {(ctx: Context) => void} paint */
-function copyLayer(ctx, key, paint) {
-  const m = deviceScale(ctx);
-  const { width, height } = ctx.canvas;
-  const atOrigin = m !== null && m.e === 0 && m.f === 0;
-  if (!atOrigin) {
-    paint(ctx);
-    return;
-  }
-  const canvas = layer(`${key} ${m.a} ${width} ${height}`, width, height, m.a, 0, 0, paint);
-  ctx.save();
-  ctx.setTransform(1, 0, 0, 1, 0, 0);
-  ctx.drawImage(canvas, 0, 0);
-  ctx.restore();
-}
-
+// A still disc is a layer (layers.js) per colour and per position within a device pixel (in
+// quarter pixels), so a copy lands where a painted disc would.
 /** Copy a still disc of `color` and radius `r` centred at (`cx`, `cy`) onto `ctx`; false
  *  when its transform is not a plain scale (the caller paints it).
  *  @param {Context} ctx

@@ -1,7 +1,8 @@
 // The evaluation graph: one value per move, from the first player's view (+ = ahead; Othello:
 // discs, Black's view), drawn as a filled line around zero. Pending values (null) are skipped.
 
-import { canvasSize, themeColor } from "./board.js";
+import { themeColor } from "./board.js";
+import { canvasSize } from "./canvas-size.js";
 import { N_, tr } from "./i18n.js";
 
 /** @typedef {{value: number, exact: boolean}} GraphPoint */

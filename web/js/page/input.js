@@ -2,7 +2,7 @@
 // history keys and every button of the page, each handed to the flow.
 
 import { announce } from "../announce.js";
-import { watchSize } from "../board.js";
+import { watchSize } from "../canvas-size.js";
 import { GAMES } from "../games/index.js";
 import { drawGraph } from "../graph.js";
 import { tr } from "../i18n.js";
