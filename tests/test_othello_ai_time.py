@@ -143,3 +143,49 @@ def test_the_top_level_tries_the_solve_whatever_its_estimate(
     assert Engine(5).think(near_end, seconds=30)["exact"] is False
     monkeypatch.undo()
     assert Engine(5).think(near_end, seconds=30)["exact"] is True
+
+
+CLEAR = "XXXXXX--XOXXXXX-XOOXO---XOOOO---XOOOOOO-XOOOOO--XOO-----O-O----- O"
+"""A midgame position whose best move (h2) leads every other by more than ``CLEAR_MARGIN``
+from depth 6 (the top level plays it to depth 11 in a full budget)."""
+PASS_AFTER = "O-X-O---OOXXXX--OOO--X--OOOXXX--OOOOXX--OOOOO---OOOOXXX-OOOO---- O"
+"""23 empties: the top level's move (d3) leaves Black no move, so it moves again."""
+
+
+def test_a_clear_best_move_is_answered_before_the_budget(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same best move over the last depths, every other move proven far worse: played
+    at once, long before the budget, where the search would have gone on to 40% of it."""
+    info, _, cpu = timed_think(Board.from_position(CLEAR), 10.0, monkeypatch)
+    assert info["move"] == "h2" and cpu < 2.0
+
+
+def test_the_computers_moves_in_a_row_share_one_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player must pass after the computer's move: that move takes at most half the
+    budget (``PASS_SHARE``), and the next one what is left (``spent``), so the two together
+    stay within one reply's budget (and its overshoot)."""
+    from flipside.othello.ai import api
+
+    budget = 0.6
+    monkeypatch.setattr(time, "perf_counter", CLOCK)
+    cpu = CLOCK()
+    record = f"othello/&start={PASS_AFTER.replace(' ', '')}"
+    first = api.think(record, "max", budget, None, lambda _: None)
+    first_cpu = CLOCK() - cpu
+    board = Board.from_position(PASS_AFTER)
+    board.push_str(str(first["move"]))
+    assert not board.has_legal_move()  # the player passes
+    board.push_str("pass")
+    record = f"othello/&start={board.position().replace(' ', '')}"
+    api.think(record, "max", budget, None, lambda _: None, spent=first_cpu)
+    assert first_cpu <= 0.5 * OVERSHOOT * budget
+    assert CLOCK() - cpu <= OVERSHOOT * budget
+
+
+def test_the_reply_budget() -> None:
+    from flipside.checks import REPLY_FLOOR, reply_budget
+
+    assert reply_budget(2.4, None) == 2.4 and reply_budget(2.4, 0) == 2.4
+    assert reply_budget(2.4, 1.8) == pytest.approx(0.6)
+    assert reply_budget(2.4, 3.0) == pytest.approx(REPLY_FLOOR * 2.4)

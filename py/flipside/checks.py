@@ -20,6 +20,28 @@ class RequestError(ValueError):
     """A malformed request: unknown method, missing or wrongly typed parameter."""
 
 
+REPLY_FLOOR = 0.15
+"""A move in a row of the computer's (the player passing between them) gets what is left of
+one reply's budget, and at least this share of it (:func:`reply_budget`)."""
+
+
+def reply_budget(budget: float, spent: float | None) -> float:
+    """The budget of a move when the computer's earlier moves in a row (the player had to
+    pass) already took ``spent`` seconds of this reply: the moves share one ``budget``."""
+    if not spent:
+        return budget
+    return max(budget - spent, REPLY_FLOOR * budget)
+
+
+def checked_spent(spent: object) -> float | None:
+    """Seconds a reply has already taken: None or a number in [0, 600]."""
+    if spent is None:
+        return None
+    if isinstance(spent, bool) or not isinstance(spent, int | float) or not 0 <= spent <= 600:
+        raise RequestError(tr("spent must be a number in [0, 600], got {spent!r}", spent=spent))
+    return float(spent)
+
+
 def expect_str(name: str, value: object) -> str:
     """``value`` if it is a string, else RequestError."""
     if not isinstance(value, str):

@@ -41,7 +41,13 @@ from typing import Any
 
 import flipside
 from flipside import games, i18n, links
-from flipside.checks import RequestError, checked_seconds, checked_seed, expect_str
+from flipside.checks import (
+    RequestError,
+    checked_seconds,
+    checked_seed,
+    checked_spent,
+    expect_str,
+)
 from flipside.i18n import tr
 from flipside.protocol import Adapter, GameAI, Played
 from flipside.record import Record
@@ -359,15 +365,21 @@ def _ai(record: object) -> GameAI:
 
 @method
 def think(
-    record: str, level: int | str, seconds: float | None = None, seed: int | None = None
+    record: str,
+    level: int | str,
+    seconds: float | None = None,
+    seed: int | None = None,
+    spent: float | None = None,
 ) -> JSON:
     """The computer's move at ``level`` (1..the game's top level, or ``"max"``) in the game
-    ``record``. After each finished search depth a report ``{"type": "depth", "depth",
+    ``record``; ``spent``: seconds its earlier moves in a row took (the player passing between
+    them), which this move's budget shares (``checks.reply_budget``). After each finished search depth a report ``{"type": "depth", "depth",
     "move", "score", "pv", "nodes", "exact", "seconds", ...}`` goes to :func:`report`, so
     "move now" can play the best move so far; the answer has the same fields plus ``level``
     and ``record``."""
     ai = _ai(record)
-    return ai.think(record, level, checked_seconds(seconds), checked_seed(seed), _depth_report)
+    seconds = checked_seconds(seconds)
+    return ai.think(record, level, seconds, checked_seed(seed), _depth_report, checked_spent(spent))
 
 
 @method

@@ -66,7 +66,13 @@ class GameAI(Protocol):
     (:mod:`flipside.split`)."""
 
     def think(
-        self, record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
+        self,
+        record: str,
+        level: int | str,
+        seconds: float | None,
+        seed: int | None,
+        report: Report,
+        spent: float | None = None,
     ) -> JSON: ...
     def hints(
         self, record: str, level: int | str | None, seconds: float | None, report: Report

@@ -13,7 +13,7 @@ import time
 from typing import Any
 
 import flipside.split as shared_split
-from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
+from flipside.checks import PAGE_SLOWDOWN, checked_level, reply_budget, search_info
 from flipside.i18n import tr
 from flipside.othello import game as othello_game
 from flipside.othello.ai import split as othello_split
@@ -52,21 +52,28 @@ def level_seconds(level: int) -> float:
 
 
 def think(
-    record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
+    record: str,
+    level: int | str,
+    seconds: float | None,
+    seed: int | None,
+    report: Report,
+    spent: float | None = None,
 ) -> JSON:
-    """The computer's move at ``level`` (1..6 or ``"max"``) in the game ``record``.
+    """The computer's move at ``level`` (1..6 or ``"max"``) in the game ``record``, within
+    what is left of one reply's budget when its earlier moves in a row took ``spent``.
 
     ``report`` gets ``{"depth", "move", "score", "pv", "nodes", "exact", "seconds"}`` after
     each finished depth, so "move now" can play the best move so far. The answer has the
     same fields plus ``level`` and ``record``; ``score`` is in discs from the side to move
     (exact when ``exact``)."""
     if isinstance(level, str) and level.startswith(LOSS_PREFIX):
-        return _think_with_loss(record, parse_loss(level), seconds, seed, report)
+        budget = reply_budget(seconds or level_seconds(LOSS_LEVEL), spent)
+        return _think_with_loss(record, parse_loss(level), budget, seed, report)
     board = _board(record)
     engine = engine_at(parse_level(checked_level(level, MAX_LEVEL)))
     if seed is not None:
         engine.random.seed(seed)
-    budget = seconds or level_seconds(engine.level)
+    budget = reply_budget(seconds or level_seconds(engine.level), spent)
     info = engine.think(board, seconds=budget, on_depth=lambda i: report(search_info(i)))
     return {**search_info(info), "level": engine.level, "record": record}
 

@@ -46,6 +46,26 @@ GROWTH = 2.2
 archive positions searched to depth 11 this predicted the next depth's time better than the
 ratio of the last two depths: typical error 1.5x against 1.8x)."""
 
+CLEAR_DEPTHS = 3
+"""A clear best move: the same best move over this many finished depths..."""
+CLEAR_MIN_DEPTH = 6
+"""...the last at least this deep..."""
+CLEAR_MARGIN = 6.0
+"""...and every other root move proven at least this many discs worse at the last depth
+(null-window searches, ``Searcher.clear_lead``): it is played at once."""
+
+PASS_SHARE = 0.5
+"""A move after which the opponent must pass gets this share of the budget and hard limit:
+the computer's next move, in the same reply, gets the rest (``checks.reply_budget``)."""
+
+
+def _pass_follows(P: int, O: int, sq: int) -> bool:
+    """Whether the move ``sq`` leaves the opponent no move while the game goes on."""
+    f = FLIPS[sq](P, O)
+    nP, nO = O ^ f, P | f | (1 << sq)
+    return not legal_moves(nP, nO) and bool(legal_moves(nO, nP))
+
+
 _CORNERS = (1 << 0) | (1 << 7) | (1 << 56) | (1 << 63)
 _INF = 1 << 30
 INF = _INF
@@ -411,6 +431,31 @@ class Searcher:
                 best_sq = sq
         return best_sq, values
 
+    def _clear(self, P: int, O: int, history: list[tuple[int, float]], depth: int) -> bool:
+        """Whether the last finished depth's best move is clear (see ``run``); a search
+        stopped meanwhile counts as clear (the last depth's move is played)."""
+        if depth < CLEAR_MIN_DEPTH or len(history) < CLEAR_DEPTHS:
+            return False
+        best, value = history[-1]
+        if any(sq != best for sq, _ in history[-CLEAR_DEPTHS:]):
+            return False
+        try:
+            bound = round((value - CLEAR_MARGIN) * self.scale)
+            order = [best] + [sq for sq in self.root_order if sq != best]
+            return self.clear_lead(P, O, order, depth, bound)
+        except Stopped:
+            return True
+
+    def clear_lead(self, P: int, O: int, order: list[int], depth: int, bound: int) -> bool:
+        """Whether every root move of ``order`` but the first is at most ``bound`` searched
+        ``depth`` plies (null windows, in that order: cheap when it holds, stopped at the
+        first move above it)."""
+        for sq in order[1:]:
+            f = FLIPS[sq](P, O)
+            if -self._node(O ^ f, P | f | (1 << sq), -bound - 1, -bound, depth - 1) > bound:
+                return False
+        return True
+
     def root_move(self, P: int, O: int, sq: int, depth: int, alpha: int, beta: int) -> int:
         """Fail-soft value of the root move ``sq`` searched ``depth`` plies within the window
         (``alpha``, ``beta``): one root move of :meth:`root`, as a search split over workers
@@ -440,8 +485,10 @@ class Searcher:
         critical move), a depth may start until ``UNSTABLE_START_SHARE`` of the budget, and
         it runs until ``hard`` seconds (at least the budget). A selective search runs every
         depth until ``hard`` and also starts one predicted to end by then (``next_fits``).
-        A move proven better than the previous depth's best in an abandoned iteration is
-        played.
+        When the best move leaves the opponent no move, these times are ``PASS_SHARE`` of
+        theirs (the computer moves again within the same reply). A clear best move
+        (``CLEAR_DEPTHS``, ``CLEAR_MARGIN``) ends the search at once. A move proven better
+        than the previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
         hard = budget if budget is None or hard is None else max(hard, budget)
@@ -490,9 +537,13 @@ class Searcher:
                 history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
-            limit = depth_limit(budget, hard, unstable, self.selectivity)
+            # A move after which the opponent must pass keeps time for the next move.
+            part = PASS_SHARE if _pass_follows(P, O, best_sq) else 1.0
+            limit = depth_limit(part * budget, part * hard, unstable, self.selectivity)
             finished.append(elapsed)
-            if elapsed > share * budget and not next_fits(finished, limit, self.selectivity):
+            if elapsed > share * part * budget and not next_fits(finished, limit, self.selectivity):
+                break
+            if depth < max_depth and not all_values and self._clear(P, O, history, depth):
                 break
             self.deadline = start + limit
         assert result is not None

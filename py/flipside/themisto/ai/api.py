@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import flipside.split as shared_split
-from flipside.checks import PAGE_SLOWDOWN, checked_level, search_info
+from flipside.checks import PAGE_SLOWDOWN, checked_level, reply_budget, search_info
 from flipside.i18n import number, tr
 from flipside.protocol import Report, unjudged
 from flipside.record import Record
@@ -84,14 +84,19 @@ def _engine(level: int | str, seed: int | None = None) -> Engine:
 
 
 def think(
-    record: str, level: int | str, seconds: float | None, seed: int | None, report: Report
+    record: str,
+    level: int | str,
+    seconds: float | None,
+    seed: int | None,
+    report: Report,
+    spent: float | None = None,
 ) -> JSON:
     """The computer's move at ``level`` (1..4 or ``"max"``): progress and answer as for
     Othello's; ``score`` is in points from the player to move's view (+/-8: proven),
     ``verdict`` says a proven result in words ("player one wins by force in 3") or is None."""
     board = _board(record)
     engine = _engine(level, seed)
-    budget = seconds or LEVELS[engine.level].seconds * PAGE_SLOWDOWN
+    budget = reply_budget(seconds or LEVELS[engine.level].seconds * PAGE_SLOWDOWN, spent)
     info = engine.think(board, seconds=budget, on_depth=lambda i: report(_info(i)))
     return {**_info(info), "level": engine.level, "record": record}
 
