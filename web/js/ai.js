@@ -78,6 +78,8 @@ export class ComputerPlayer {
     this.focus = null; // the state on screen when it is an earlier ply (hints follow it)
     /** @type {Thinking | null} */
     this.thinking = null; // {record, level, report, moveNow}
+    /** @type {number | null} */
+    this.replyStart = null; // when the computer's reply began (performance.now()), while it keeps the move
     /** @type {LastThink | null} */
     this.lastThink = null; // the last move played: {record, move, exact, depth, seconds, nodes}
     /** @type {HintsAnswer | null} */
@@ -118,6 +120,7 @@ export class ComputerPlayer {
    *  @param {GameId} [game] */
   cancel(game = this.state?.game) {
     this.thinking = null;
+    this.replyStart = null;
     this.hintsFor = null;
     this.asked.clear();
     this.pool.cancel();
@@ -209,6 +212,7 @@ export class ComputerPlayer {
   /** @param {State} state the live game's new state */
   update(state) {
     this.state = state;
+    if (!this.computerToMove() || this.watching()) this.replyStart = null; // the reply is over
     const target = this.focus ?? state;
     const stale =
       (this.thinking && (this.thinking.record !== state.record || !this.computerToMove())) ||
@@ -290,22 +294,30 @@ export class ComputerPlayer {
     const job = { record: state.record, level: this.levelFor(state), report: null, moveNow: false };
     this.thinking = job;
     const seconds = this.budget?.() ?? null;
+    // The computer's moves in a row (the player passing) share one reply's budget: Python
+    // gives this one what its earlier ones left (`spent`).
+    const now = performance.now();
+    const spent = this.replyStart === null ? null : (now - this.replyStart) / 1000;
+    if (!this.watching()) this.replyStart ??= now;
     try {
       if (this.watching()) await new Promise((resolve) => setTimeout(resolve, WATCH_GAP_MS));
       if (this.thinking !== job) return;
       const game = state.game;
+      const split = this.pooled(game, "think", job.level);
+      /** @type {{record: string, level: Level, seconds?: number, spent?: number}} */
+      const params = { record: job.record, level: job.level };
+      if (seconds) params.seconds = seconds;
+      if (spent && !split) params.spent = spent; // a split search has no `spent` (yet)
       const answer = await this.pool.search(
         "think",
-        seconds
-          ? { record: job.record, level: job.level, seconds }
-          : { record: job.record, level: job.level },
+        params,
         (report) => {
           if (this.thinking !== job) return;
           job.report = report;
           if (job.moveNow) this.moveNow();
           else this.changed();
         },
-        { game, level: job.level, split: this.pooled(game, "think", job.level) },
+        { game, level: job.level, split },
       );
       if (this.thinking !== job) return;
       this.thinking = null;

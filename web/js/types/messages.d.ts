@@ -164,7 +164,14 @@ export interface Methods {
     result: PerftAnswer;
   };
   think: {
-    params: { record: RecordText; level: Level; seconds?: number | null; seed?: number | null };
+    params: {
+      record: RecordText;
+      level: Level;
+      seconds?: number | null;
+      seed?: number | null;
+      /** seconds the computer's earlier moves in a row took (the player passing) */
+      spent?: number | null;
+    };
     result: ThinkAnswer;
     report: DepthReport;
   };
