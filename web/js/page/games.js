@@ -19,7 +19,6 @@ import { tr } from "../i18n.js";
 const TAB_KEY = "flipside.tab.v1";
 const LAST_KEY = "flipside.lastid.v1";
 const LOCK_PREFIX = "flipside.game.";
-const LOAD_AFTER_MS = 300;
 /** What the versions before the library kept, read at this version's first start before
  *  anything is saved (then "moved" once the library holds it). */
 const OLDER_KEY = "flipside.library.v1";
@@ -93,13 +92,13 @@ export function installGames(app) {
   let service = null; // the service, once it is there
   let queue = Promise.resolve(); // keeps run in the order the games were shown
 
-  /** The library's service, loaded once: after the page is ready and has drawn its game
-   *  (LOAD_AFTER_MS), so that neither the first visit's bytes before the game is playable nor
-   *  the first frames pay for it.
+  /** The library's service, loaded once: after the page is ready and quiet (`app.quiet`),
+   *  so that neither the first visit's bytes before the game is playable, nor the first
+   *  frames, nor the player's first click pay for it.
    *  @returns {Promise<LibraryService>} */
   function library() {
-    started ??= app.ready
-      .then(() => new Promise((resolve) => setTimeout(resolve, LOAD_AFTER_MS)))
+    started ??= app
+      .quiet()
       .then(() => import("../library.js"))
       .then((module) => module.startLibrary(app, older))
       .then((s) => (service = s));

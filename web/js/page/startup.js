@@ -8,6 +8,9 @@ import { N_, onLanguageChange, tr } from "../i18n.js";
 import { capitalize, errorText } from "./text.js";
 
 /** @typedef {import("../types/app").App} App */
+
+/** How long the player's input must have been still before background work starts. */
+const QUIET_MS = 1500;
 /** @typedef {import("../types/state").State} State */
 
 /**
@@ -112,7 +115,7 @@ export function installStartup(app) {
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
       watchForANewBuild();
-      registerServiceWorker();
+      quiet().then(registerServiceWorker); // its precache would compete with a click
     } catch (err) {
       engine.stop();
       $("loading").hidden = true;
@@ -128,8 +131,35 @@ export function installStartup(app) {
    *  asks for it sooner (a review: `startSearch`). */
   function startSearchWorker() {
     if (ai.computerToMove() || ai.settings.hints) return startSearch();
-    setTimeout(startSearch, 1500);
+    quiet().then(startSearch);
     canvas.addEventListener("pointerdown", () => setTimeout(startSearch, 400), { once: true });
+  }
+
+  let lastInput = performance.now(); // the player's last pointer or key press
+  for (const type of ["pointerdown", "keydown"])
+    window.addEventListener(type, () => (lastInput = performance.now()), {
+      capture: true,
+      passive: true,
+    });
+
+  /** A moment after ready when no click is being answered: the player's input has been
+   *  still for QUIET_MS and the page waits for no answer. What the page does after ready in
+   *  the background (the search worker's idle start, the service worker's registration and
+   *  precache, the library's modules) waits for it, so that a first click is answered as
+   *  quickly as a later one.
+   *  @returns {Promise<void>} */
+  function quiet() {
+    return app.ready.then(
+      () =>
+        new Promise((resolve) => {
+          const check = () => {
+            const still = performance.now() - lastInput;
+            if (still >= QUIET_MS && !page.busy && !page.anim) resolve(undefined);
+            else setTimeout(check, Math.max(50, QUIET_MS - still));
+          };
+          check();
+        }),
+    );
   }
 
   let searchStarted = false;
@@ -184,6 +214,7 @@ export function installStartup(app) {
       startEngine,
       startSearchWorker,
       startSearch,
+      quiet,
       registerServiceWorker,
     }),
   );

@@ -346,6 +346,7 @@ export interface StartupRoom {
   startEngine(): Promise<void>;
   startSearchWorker(): void;
   startSearch(): void;
+  quiet(): Promise<void>;
   registerServiceWorker(): void;
 }
 
