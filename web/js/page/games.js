@@ -92,13 +92,19 @@ export function installGames(app) {
   let service = null; // the service, once it is there
   let queue = Promise.resolve(); // keeps run in the order the games were shown
 
+  /** @type {() => void} */
+  let askNow = () => {};
+  const asked = new Promise((resolve) => (askNow = () => resolve(undefined)));
+
   /** The library's service, loaded once: after the page is ready and quiet (`app.quiet`),
    *  so that neither the first visit's bytes before the game is playable, nor the first
-   *  frames, nor the player's first click pay for it.
+   *  frames, nor the player's first click pay for it; at once (after ready) when the player
+   *  asks for it (`now`: the Games view, the trainer).
+   *  @param {boolean} [now]
    *  @returns {Promise<LibraryService>} */
-  function library() {
-    started ??= app
-      .quiet()
+  function library(now = false) {
+    if (now) askNow();
+    started ??= Promise.race([app.quiet(), app.ready.then(() => asked)])
       .then(() => import("../library.js"))
       .then((module) => module.startLibrary(app, older))
       .then((s) => (service = s));
@@ -179,7 +185,7 @@ export function installGames(app) {
   /** @param {"games" | "progress"} [tab] */
   async function openGames(tab = "games") {
     if (!page.engineReady) return;
-    const s = await library().catch(() => null);
+    const s = await library(true).catch(() => null);
     await queue; // the game on screen is known (and written) before the list is read
     s?.openView(tab);
   }
@@ -213,7 +219,7 @@ export function installGames(app) {
       keepReview: (review) => library().then((s) => s.keepReview(review)),
       keepPuzzle: (attempt) => library().then((s) => s.keepPuzzle(attempt)),
       librarySnapshot: () => service?.snapshot() ?? null,
-      libraryService: () => library(),
+      libraryService: () => library(true),
     }),
   );
 }
