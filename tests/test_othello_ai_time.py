@@ -184,8 +184,11 @@ def test_the_computers_moves_in_a_row_share_one_budget(monkeypatch: pytest.Monke
 
 
 def test_the_reply_budget() -> None:
-    from flipside.checks import REPLY_FLOOR, reply_budget
+    from flipside.checks import REPLY_FLOOR, RequestError, checked_spent, reply_budget
 
+    assert checked_spent(None) is None and checked_spent(1) == 1.0
+    with pytest.raises(RequestError, match="spent"):
+        checked_spent(-1)
     assert reply_budget(2.4, None) == 2.4 and reply_budget(2.4, 0) == 2.4
     assert reply_budget(2.4, 1.8) == pytest.approx(0.6)
     assert reply_budget(2.4, 3.0) == pytest.approx(REPLY_FLOOR * 2.4)
