@@ -537,8 +537,9 @@ class Searcher:
                 history[-1][0] != history[-2][0] or history[-1][1] < history[-3][1] - UNSTABLE_DROP
             )
             share = UNSTABLE_START_SHARE if unstable else START_SHARE
-            # A move after which the opponent must pass keeps time for the next move.
-            part = PASS_SHARE if _pass_follows(P, O, best_sq) else 1.0
+            # A move after which the opponent must pass keeps time for the next move (a
+            # move's search, not an analysis).
+            part = PASS_SHARE if not all_values and _pass_follows(P, O, best_sq) else 1.0
             limit = depth_limit(part * budget, part * hard, unstable, self.selectivity)
             finished.append(elapsed)
             if elapsed > share * part * budget and not next_fits(finished, limit, self.selectivity):
