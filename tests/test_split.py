@@ -18,7 +18,6 @@ from flipside import facade, split
 from flipside.othello import Board
 from flipside.othello.ai import api as othello_ai
 from flipside.othello.ai import engine as othello_engine
-from flipside.othello.ai import search as othello_search
 from flipside.othello.ai import split as othello_split
 from flipside.othello.ai.endgame import Solver
 from flipside.othello.notation import parse_square
@@ -192,11 +191,9 @@ def othello_records(count: int, seed: int, plies: tuple[int, int]) -> list[str]:
 @pytest.fixture
 def othello_depth(monkeypatch: pytest.MonkeyPatch) -> Callable[[int, int], None]:
     """Fix a level's depth (no opening book): with a long budget a search is a fixed-depth
-    search; this process's engines start with empty tables. The single search's clear-move
-    rule is off (the split has none: it would end the single search sooner)."""
+    search; this process's engines start with empty tables."""
 
     def fix(level: int, depth: int) -> None:
-        monkeypatch.setattr(othello_search, "CLEAR_DEPTHS", 99)
         settings = dataclasses.replace(othello_engine.LEVELS[level], depth=depth, book=False)
         monkeypatch.setitem(othello_engine.LEVELS, level, settings)
         othello_engine.engine_at.cache_clear()

@@ -41,7 +41,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -198,9 +198,16 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
         else:
             pool = Pool(workers, warm="flipside.othello.ai.api")
 
-    def think(board: Board) -> dict[str, Any]:
+    try:  # a tree whose moves in a row share one reply's budget (checks.reply_budget)
+        from flipside.checks import reply_budget
+    except ImportError:
+        reply_budget = None
+
+    def think(board: Board, spent: float = 0.0) -> dict[str, Any]:
         if pool is None:
-            return engine.think(board)
+            if reply_budget is None or not spent:
+                return engine.think(board)
+            return engine.think(board, seconds=reply_budget(engine.settings.seconds, spent))
         answer: dict[str, Any] = othello_split.pool_think(pool, engine, board)
         return answer
 
@@ -215,7 +222,7 @@ def player_main(config_json: str, scale: float, wall: bool = False) -> None:
                 cpu = time.process_time()
                 clock = time.perf_counter()
                 virtual_clock = getattr(pool, "clock", 0.0)
-                info = think(board)
+                info = think(board, float(request.get("spent", 0.0)))
                 if wall:
                     took = time.perf_counter() - clock
                 elif virtual:
@@ -259,11 +266,12 @@ class Player:
             text=True,
         )
 
-    def move(self, board: Any) -> dict[str, Any]:
-        """The move this player chooses on ``board`` (a pass without asking)."""
+    def move(self, board: Any, spent: float = 0.0) -> dict[str, Any]:
+        """The move this player chooses on ``board`` (a pass without asking), when its
+        earlier moves in a row (the opponent passed) took ``spent`` seconds."""
         if not board.has_legal_move():
             return {"move": "pass", "book": False}
-        return self.ask({"position": board.position()})
+        return self.ask({"position": board.position(), "spent": spent})
 
     def ask(self, request: dict[str, Any]) -> dict[str, Any]:
         assert self.proc.stdin is not None and self.proc.stdout is not None
@@ -387,7 +395,22 @@ def play(
             }
         )
 
-    players = {Color.BLACK: black.move, Color.WHITE: white.move}
+    # A side's moves in a row (the other passed) are one reply: each is asked with the time
+    # the earlier ones took (``spent``), as the page asks them.
+    reply: dict[str, Any] = {"side": None, "spent": 0.0}
+
+    def mover(player: Player, side: Color) -> Callable[[Board], dict[str, Any]]:
+        def move(board: Board) -> dict[str, Any]:
+            if not board.has_legal_move():
+                return {"move": "pass", "book": False}
+            spent = reply["spent"] if reply["side"] == side else 0.0
+            answer = player.move(board, spent)
+            reply.update(side=side, spent=spent + float(answer.get("cpu", 0.0)))
+            return answer
+
+        return move
+
+    players = {Color.BLACK: mover(black, Color.BLACK), Color.WHITE: mover(white, Color.WHITE)}
     board = play_out(Board.from_transcript(opening), players, searched)
     record.black_margin = board.result().score
     return record.black_margin, times[Color.BLACK], times[Color.WHITE], record

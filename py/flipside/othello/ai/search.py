@@ -46,14 +46,6 @@ GROWTH = 2.2
 archive positions searched to depth 11 this predicted the next depth's time better than the
 ratio of the last two depths: typical error 1.5x against 1.8x)."""
 
-CLEAR_DEPTHS = 3
-"""A clear best move: the same best move over this many finished depths..."""
-CLEAR_MIN_DEPTH = 6
-"""...the last at least this deep..."""
-CLEAR_MARGIN = 6.0
-"""...and every other root move proven at least this many discs worse at the last depth
-(null-window searches, ``Searcher.clear_lead``): it is played at once."""
-
 PASS_SHARE = 0.5
 """A move after which the opponent must pass gets this share of the budget and hard limit:
 the computer's next move, in the same reply, gets the rest (``checks.reply_budget``)."""
@@ -431,31 +423,6 @@ class Searcher:
                 best_sq = sq
         return best_sq, values
 
-    def _clear(self, P: int, O: int, history: list[tuple[int, float]], depth: int) -> bool:
-        """Whether the last finished depth's best move is clear (see ``run``); a search
-        stopped meanwhile counts as clear (the last depth's move is played)."""
-        if depth < CLEAR_MIN_DEPTH or len(history) < CLEAR_DEPTHS:
-            return False
-        best, value = history[-1]
-        if any(sq != best for sq, _ in history[-CLEAR_DEPTHS:]):
-            return False
-        try:
-            bound = round((value - CLEAR_MARGIN) * self.scale)
-            order = [best] + [sq for sq in self.root_order if sq != best]
-            return self.clear_lead(P, O, order, depth, bound)
-        except Stopped:
-            return True
-
-    def clear_lead(self, P: int, O: int, order: list[int], depth: int, bound: int) -> bool:
-        """Whether every root move of ``order`` but the first is at most ``bound`` searched
-        ``depth`` plies (null windows, in that order: cheap when it holds, stopped at the
-        first move above it)."""
-        for sq in order[1:]:
-            f = FLIPS[sq](P, O)
-            if -self._node(O ^ f, P | f | (1 << sq), -bound - 1, -bound, depth - 1) > bound:
-                return False
-        return True
-
     def root_move(self, P: int, O: int, sq: int, depth: int, alpha: int, beta: int) -> int:
         """Fail-soft value of the root move ``sq`` searched ``depth`` plies within the window
         (``alpha``, ``beta``): one root move of :meth:`root`, as a search split over workers
@@ -486,9 +453,8 @@ class Searcher:
         it runs until ``hard`` seconds (at least the budget). A selective search runs every
         depth until ``hard`` and also starts one predicted to end by then (``next_fits``).
         When the best move leaves the opponent no move, these times are ``PASS_SHARE`` of
-        theirs (the computer moves again within the same reply). A clear best move
-        (``CLEAR_DEPTHS``, ``CLEAR_MARGIN``) ends the search at once. A move proven better
-        than the previous depth's best in an abandoned iteration is played.
+        theirs (the computer moves again within the same reply). A move proven better than
+        the previous depth's best in an abandoned iteration is played.
         """
         start = time.perf_counter()
         hard = budget if budget is None or hard is None else max(hard, budget)
@@ -543,8 +509,6 @@ class Searcher:
             limit = depth_limit(part * budget, part * hard, unstable, self.selectivity)
             finished.append(elapsed)
             if elapsed > share * part * budget and not next_fits(finished, limit, self.selectivity):
-                break
-            if depth < max_depth and not all_values and self._clear(P, O, history, depth):
                 break
             self.deadline = start + limit
         assert result is not None
