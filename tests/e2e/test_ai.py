@@ -6,11 +6,15 @@ from __future__ import annotations
 import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
+from test_forced_pass import BEFORE_PASS, MUST_PASS
 from test_games import OTHELLO_DEFAULTS, open_link, start_game
 from test_site import assert_clean, play
 
 from flipside import facade as web
 from flipside.othello import Board, Color
+
+REPLY_BUDGET_MS = 2400
+"""The top level's budget in the page (a reply's, on average, from the click)."""
 
 
 def legal_names(board: Board) -> list[str]:
@@ -146,6 +150,25 @@ def test_move_now_and_the_page_stays_responsive_while_thinking(
     assert snap["transcript"] == played and snap["thinking"] is False
     assert snap["position"] == Board.from_transcript(played).position()
     assert snap["aiError"] is None
+
+    # The top level's moves in a row, Black passing between them (after c1 Black has no
+    # move), are answered within one reply's budget (the second asked with what the first
+    # spent; each alone may take the level's hard limit, 1.2x the budget).
+    page.select_option("#computer", "off")
+    page.goto(f"{root_server.origin}/#othello/{BEFORE_PASS}")  # a new fragment
+    wait_until(page, f"window.flipside.snapshot().transcript === '{BEFORE_PASS}'")
+    since = page.evaluate("performance.now()")
+    page.select_option("#computer", "white")
+    thinks = (
+        "(window.flipside.snapshot().searchAnswers"
+        f".filter((a) => a.method === 'think' && a.asked >= {since}))"
+    )
+    wait_until(page, f"{thinks}.length >= 2 && !window.flipside.snapshot().thinking", 60_000)
+    snap = snapshot(page)
+    assert snap["transcript"].startswith(MUST_PASS) and snap["toMove"] == "black"
+    answers = page.evaluate(thinks)
+    assert [a["record"] for a in answers] == [f"othello/{BEFORE_PASS}", f"othello/{MUST_PASS}"]
+    assert sum(a["at"] - a["asked"] for a in answers) <= 1.5 * REPLY_BUDGET_MS
     assert_clean(watch, root_server.origin)
 
 

@@ -13,7 +13,6 @@ from flipside.othello import Board
 
 MUST_PASS = "d3c3e6d2d1e1b2c1"  # Black has no move after this: White moves again
 BEFORE_PASS = MUST_PASS[:-2]  # White's c1 leaves Black no move
-REPLY_BUDGET_MS = 2400  # the top level's page budget
 
 
 def snapshot(page: Page) -> dict:
@@ -75,19 +74,4 @@ def part_the_computer_and_hints_after_a_forced_pass(
     assert reply in {str(m) for m in white_to_move().legal_moves()}
     assert snap["aiError"] is None
 
-    # The top level's moves in a row, Black passing between them (c1 is clear: +25), are
-    # answered within one reply's budget in all (the second asked with what the first spent).
-    page.select_option("#level", "6")
-    since = page.evaluate("performance.now()")
-    page.goto(f"{origin}/#othello/{BEFORE_PASS}")  # a new fragment: the same document
-    thinks = (
-        "(window.flipside.snapshot().searchAnswers"
-        f".filter((a) => a.method === 'think' && a.asked >= {since}))"
-    )
-    wait_until(page, f"{thinks}.length >= 2 && !window.flipside.snapshot().thinking", 60_000)
-    snap = snapshot(page)
-    assert snap["transcript"].startswith(MUST_PASS) and snap["toMove"] == "black"
-    answers = page.evaluate(thinks)
-    assert [a["record"] for a in answers] == [f"othello/{BEFORE_PASS}", f"othello/{MUST_PASS}"]
-    assert sum(a["at"] - a["asked"] for a in answers) <= 1.5 * REPLY_BUDGET_MS
     assert_clean(watch, origin)
