@@ -114,7 +114,6 @@ export function installStartup(app) {
       startSearchWorker();
       if (puzzleLink) app.openPuzzleLink(puzzleLink);
       app.markReady();
-      watchForANewBuild();
       quiet().then(registerServiceWorker); // its precache would compete with a click
     } catch (err) {
       engine.stop();
@@ -174,17 +173,24 @@ export function installStartup(app) {
   // reload that brings the page up to date (its workers would otherwise mix the two builds).
   // Watched before the registration: the browser looks for a new build of an installed
   // service worker by itself when the page loads.
+  /** Tell the player, once the page is ready, when a new build's service worker takes over
+   *  the page an older one served. Watched from the page's first moment: the browser checks
+   *  for a new build on its own when the page loads, and a new service worker may take over
+   *  before the page is ready (it did in a CI run, and the notice never came). */
   function watchForANewBuild() {
     if (!("serviceWorker" in navigator)) return;
     const updating = navigator.serviceWorker.controller !== null;
     navigator.serviceWorker.addEventListener("controllerchange", () => {
       if (!updating) return; // the first install, not an update
-      app.notice(tr("A new version of Flipside is ready. Your game is saved."), {
-        label: tr("Reload"),
-        run: () => location.reload(),
-      });
+      app.ready.then(() =>
+        app.notice(tr("A new version of Flipside is ready. Your game is saved."), {
+          label: tr("Reload"),
+          run: () => location.reload(),
+        }),
+      );
     });
   }
+  watchForANewBuild();
 
   let registered = false;
   function registerServiceWorker() {
