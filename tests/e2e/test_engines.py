@@ -435,7 +435,11 @@ def watching_the_computer_play_itself(tab: Tab, origin: str) -> None:
     tab.choose("#second-level", "2")
     assert tab.evaluate("document.getElementById('first').hidden") is True
     tab.click("#start-game")
-    tab.wait_until("window.flipside.snapshot().moves.length >= 4")
+    # The game before (the reviewed one) has more than 4 moves: wait for the watched game.
+    tab.wait_until(
+        "(() => { const s = window.flipside.snapshot();"
+        " return s.computer === 'both' && s.moves.length >= 4; })()"
+    )
     snap = snapshot(tab)
     assert (snap["computer"], snap["level"]) == ("both", 1)
     # A slow press, held while the computer plays on: the page redraws the panel under the
