@@ -29,7 +29,8 @@ TEST_WHEELS="pytest==9.1.1 pluggy==1.7.0 iniconfig==2.3.1 packaging==26.3 pygmen
   hypothesis==6.155.7 sortedcontainers==2.4.0"
 CHROMIUM=/usr/bin/chromium
 
-say() { printf '\033[1m== %s\033[0m\n' "$*"; }
+# A step's heading, with the time since build.sh started (m:ss): where a run's time goes.
+say() { printf '\033[1m== [%d:%02d] %s\033[0m\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 die() { printf 'build.sh: %s\n' "$*" >&2; exit 1; }
 stamp_of() { printf '%s' "$*" | sha256sum | cut -c1-16; }
 
