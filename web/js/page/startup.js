@@ -126,12 +126,20 @@ export function installStartup(app) {
 
   /** The search worker (the computer, hints, graph) starts at once when the computer is to
    *  move or hints are on, otherwise when the page is idle after the first frames, so that its
-   *  start (a second Python) does not compete with the player's first click; or when work
-   *  asks for it sooner (a review: `startSearch`). */
+   *  start (a second Python) does not compete with the player's first clicks; or when work
+   *  asks for it sooner (a review: `startSearch`). Against the computer, the player's first
+   *  press starts it a moment later (the reply will need it); in a game of two players it
+   *  waits for the quiet moment (it made the second move of a fresh page slow to show). */
   function startSearchWorker() {
     if (ai.computerToMove() || ai.settings.hints) return startSearch();
     quiet().then(startSearch);
-    canvas.addEventListener("pointerdown", () => setTimeout(startSearch, 400), { once: true });
+    canvas.addEventListener(
+      "pointerdown",
+      () => {
+        if (ai.settings.computer) setTimeout(startSearch, 400);
+      },
+      { once: true },
+    );
   }
 
   let lastInput = performance.now(); // the player's last pointer or key press
@@ -141,8 +149,8 @@ export function installStartup(app) {
       passive: true,
     });
 
-  /** A moment after ready when no click is being answered: the player's input has been
-   *  still for QUIET_MS and the page waits for no answer. What the page does after ready in
+  /** A moment after ready when no click is being answered: the page has been ready and the
+   *  player's input still for QUIET_MS, and the page waits for no answer. What the page does after ready in
    *  the background (the search worker's idle start, the service worker's registration and
    *  precache, the library's modules) waits for it, so that a first click is answered as
    *  quickly as a later one.
@@ -152,7 +160,9 @@ export function installStartup(app) {
       () =>
         new Promise((resolve) => {
           const check = () => {
-            const still = performance.now() - lastInput;
+            // From ready on: the start itself is no quiet moment (the first click comes then).
+            const since = Math.max(lastInput, page.timings.engineReady ?? performance.now());
+            const still = performance.now() - since;
             if (still >= QUIET_MS && !page.busy && !page.anim) resolve(undefined);
             else setTimeout(check, Math.max(50, QUIET_MS - still));
           };
