@@ -73,6 +73,11 @@ def test_engine_loads_a_click_plays_the_move_and_it_works_offline_after_one_visi
 def part_engine_loads_and_a_click_plays_the_move(page: Page, watch: PageWatch, origin: str) -> None:
     first = wait_ready(page)
     assert first["ready"] is True
+    # Ready, and the search worker not started yet: its start (a second Python) waits for a
+    # quiet moment, QUIET_MS still after ready, so it never competes with a first click (it
+    # came at ready itself when the page's start took longer than QUIET_MS).
+    page.wait_for_timeout(1000)
+    assert page.evaluate("window.flipside.snapshot().pool.running") == 0
     assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
     assert first["game"] == "othello"
     assert first["position"] == Board().position()
@@ -95,7 +100,7 @@ def part_engine_loads_and_a_click_plays_the_move(page: Page, watch: PageWatch, o
     assert page.locator("#count-0").inner_text() == "5"
     assert page.locator("#moves li").count() == 3
     assert page.evaluate("location.hash") == "#othello/f5d6c3"
-    # The search worker (started after the first click) instantiates the runtime the rules
+    # The search worker (started once the clicks are over) instantiates the runtime the rules
     # worker compiled, instead of downloading and compiling its own.
     wait_until(page, "window.flipside.snapshot().searchReady", 60_000)
     assert page.evaluate("window.flipside.engine.info.runtime") == "compiled"
