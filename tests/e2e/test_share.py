@@ -241,8 +241,11 @@ def a_friends_link_hands_over_the_move_and_the_reply_goes_back(tab: Tab, origin:
         shot(tab, "friend")
     # "Back to it": the game the link replaced, with its computer again; then the link anew.
     tab.click("#notice-action")
-    tab.wait_until("window.flipside.snapshot().moves.length === 0")
-    assert snapshot(tab)["computer"] == "white" and share_of(tab)["friend"] is None
+    tab.wait_until(
+        "(() => { const s = window.flipside.snapshot();"
+        " return s.moves.length === 0 && s.computer === 'white'; })()"
+    )
+    assert share_of(tab)["friend"] is None
     tab.evaluate("(() => { location.hash = arg; })()", sent)
     tab.wait_until("(window.flipside.snapshot().share.friend || {}).side === 'white'")
     snap = snapshot(tab)
