@@ -220,10 +220,24 @@ class SeleniumTab(Tab):
         actions.pointer_action.move_to_location(round(x), round(y)).click()
         actions.perform()
 
-    def click(self, selector: str) -> None:
+    def click(self, selector: str, timeout: float = 10.0) -> None:
+        """Click the element, waiting (as Playwright does) until it can take the click: a
+        control the page has just shown may not be laid out for WebKitWebDriver yet."""
+        from selenium.common.exceptions import (
+            ElementClickInterceptedException,
+            ElementNotInteractableException,
+        )
         from selenium.webdriver.common.by import By
 
-        self.driver.find_element(By.CSS_SELECTOR, selector).click()
+        end = time.monotonic() + timeout
+        while True:
+            try:
+                self.driver.find_element(By.CSS_SELECTOR, selector).click()
+                return
+            except (ElementNotInteractableException, ElementClickInterceptedException):
+                if time.monotonic() > end:
+                    raise
+                time.sleep(WAIT_EVERY_MS / 1000)
 
     def press(self, selector: str, hold: float) -> None:
         from selenium.webdriver.common.action_chains import ActionChains
