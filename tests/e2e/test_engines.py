@@ -775,6 +775,7 @@ def new_game(tab: Tab, game: str = "othello") -> None:
     """Put the page back between parts by its New game dialog: a new game of ``game`` for
     two people on this device (the computer off), from the standard start."""
     ready(tab)
+    shows = tab.evaluate("window.flipside.snapshot().shows")
     tab.click("#new-game")
     tab.wait_until("document.getElementById('new-game-dialog').open")
     tab.click(f"input[name='game'][value='{game}']")
@@ -782,9 +783,10 @@ def new_game(tab: Tab, game: str = "othello") -> None:
         tab.choose("#opening-kind", "standard")
     tab.choose("#opponent", "human")
     tab.click("#start-game")
+    # The new game itself shown (the page before may look the same: an empty game).
     tab.wait_until(
         "(() => { const s = window.flipside.snapshot();"
-        " return !document.getElementById('new-game-dialog').open"
+        f" return s.shows > {shows} && !document.getElementById('new-game-dialog').open"
         f" && s.game === '{game}' && s.moves.length === 0 && s.computer === null"
         " && !s.busy && !s.thinking; })()"
     )

@@ -96,6 +96,7 @@ const app = /** @type {App} */ ({
     drag: null, // the square a pointer went down on
     anim: null,
     cancelAnim: () => {},
+    shows: 0,
     timings: { boardDrawn: null, engineReady: null, lastMove: null },
   },
 });

@@ -35,6 +35,8 @@ export function installAutomation(app) {
       return {
         game: s?.game ?? page.gameView.id,
         record: s?.record ?? null,
+        shows: page.shows, // how many states were shown: a new game of the same look is new
+
         position: s?.position ?? null,
         toMove: s?.toMove ?? null,
         moves: s ? s.moves.map((m) => m.text) : [],

@@ -106,6 +106,7 @@ export function installFlow(app) {
     for (const game of Object.keys(GAMES))
       $(`switch-${game}`).setAttribute("aria-pressed", String(game === state.game));
     page.state = state;
+    page.shows++;
     page.selection = page.gameView.newSelection();
     page.cancelAnim();
     saveState(state);

@@ -75,6 +75,8 @@ export interface Page {
   drag: Square | null;
   anim: Anim | null;
   cancelAnim: () => void;
+  /** How many states the page has shown (tests wait for a new one). */
+  shows: number;
   /** Milliseconds since the page's start (and the last click-to-drawn). */
   timings: { boardDrawn: number | null; engineReady: number | null; lastMove: number | null };
 }
