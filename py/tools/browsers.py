@@ -125,10 +125,6 @@ class Tab:
         """Whether ``error`` of a call says the page went to another document under it."""
         return any(words in str(error) for words in NAVIGATED)
 
-    def poll(self, condition: str) -> bool:
-        """One reading of a JavaScript condition (no side effects, so it may be read again)."""
-        return bool(self.evaluate(f"!!({condition})"))
-
     def choose(self, selector: str, value: str) -> None:
         """Choose ``value`` in a ``<select>`` as a user would (the change event fires)."""
         self.evaluate(
@@ -200,18 +196,6 @@ class SeleniumTab(Tab):
         if "error" in answer:
             raise AssertionError(f"{self.engine}: {answer['error']}")
         return answer["value"]
-
-    def poll(self, condition: str) -> bool:
-        """As ``Tab.poll``; a reading WebKitWebDriver fails to pass back ("Could not parse
-        script result", now and then under load) counts as not yet true."""
-        from selenium.common.exceptions import WebDriverException
-
-        try:
-            return super().poll(condition)
-        except WebDriverException as error:
-            if "Could not parse script result" not in str(error):
-                raise
-            return False
 
     def click_at(self, x: float, y: float) -> None:
         from selenium.webdriver.common.actions.action_builder import ActionBuilder

@@ -314,9 +314,6 @@ class _Window(Tab):
     def evaluate(self, expression: str, arg: Any = None) -> Any:
         return self._on().evaluate(expression, arg)
 
-    def poll(self, condition: str) -> bool:
-        return self._on().poll(condition)
-
     def click_at(self, x: float, y: float) -> None:
         self._on().click_at(x, y)
 

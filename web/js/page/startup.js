@@ -150,8 +150,8 @@ export function installStartup(app) {
     });
 
   /** A moment after ready when no click is being answered: the page has been ready and the
-   *  player's input still for QUIET_MS, and the page waits for no answer. What the page does after ready in
-   *  the background (the search worker's idle start, the service worker's registration and
+   *  player's input still for QUIET_MS, and the page waits for no answer. What the page does
+   *  after ready in the background (the search worker's idle start, the service worker's registration and
    *  precache, the library's modules) waits for it, so that a first click is answered as
    *  quickly as a later one.
    *  @returns {Promise<void>} */
@@ -179,12 +179,9 @@ export function installStartup(app) {
     if (page.state) ai.update(page.state);
   }
 
-  // A new build took over a page an older build served: the game is saved, so offer the
-  // reload that brings the page up to date (its workers would otherwise mix the two builds).
-  // Watched before the registration: the browser looks for a new build of an installed
-  // service worker by itself when the page loads.
   /** Tell the player, once the page is ready, when a new build's service worker takes over
-   *  the page an older one served. Watched from the page's first moment: the browser checks
+   *  the page an older one served: the game is saved, and a reload brings the page up to date
+   *  (its workers would otherwise mix the two builds). Watched from the page's first moment: the browser checks
    *  for a new build on its own when the page loads, and a new service worker may take over
    *  before the page is ready (it did in a CI run, and the notice never came). */
   function watchForANewBuild() {
