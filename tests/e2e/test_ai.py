@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from conftest import PageWatch, StaticServer, wait_ready, wait_until
 from playwright.sync_api import BrowserContext, Page, expect
-from test_forced_pass import BEFORE_PASS, MUST_PASS
 from test_games import OTHELLO_DEFAULTS, open_link, start_game
 from test_site import assert_clean, play
 
@@ -14,6 +13,8 @@ from flipside import facade as web
 from flipside.othello import Board, Color
 
 REPLY_BUDGET_MS = 2400
+# White's only move (c1) leaves Black no move: White, the computer, moves again.
+ONLY_MOVE_PASSES = "othello/&start=---XO----XX-------XX-------XX------XX-------X-------------------O"
 """The top level's budget in the page (a reply's, on average, from the click)."""
 
 
@@ -151,23 +152,31 @@ def test_move_now_and_the_page_stays_responsive_while_thinking(
     assert snap["position"] == Board.from_transcript(played).position()
     assert snap["aiError"] is None
 
-    # The top level's moves in a row, Black passing between them (after c1 Black has no
-    # move), are answered within one reply's budget (the second asked with what the first
-    # spent; each alone may take the level's hard limit, 1.2x the budget).
+    # The top level's moves in a row, Black passing between them, are answered within one
+    # reply's budget: the second is asked with what the first spent. White's only move, c1,
+    # leaves Black no move (a set-up position: from a game's own position the computer may
+    # choose a move that lets Black play).
     page.select_option("#computer", "off")
-    page.goto(f"{root_server.origin}/#othello/{BEFORE_PASS}")  # a new fragment
-    wait_until(page, f"window.flipside.snapshot().transcript === '{BEFORE_PASS}'")
+    page.goto(f"{root_server.origin}/#{ONLY_MOVE_PASSES}")  # a new fragment
+    wait_until(page, f"window.flipside.snapshot().record === '{ONLY_MOVE_PASSES}'")
     since = page.evaluate("performance.now()")
     page.select_option("#computer", "white")
     thinks = (
         "(window.flipside.snapshot().searchAnswers"
         f".filter((a) => a.method === 'think' && a.asked >= {since}))"
     )
-    wait_until(page, f"{thinks}.length >= 2 && !window.flipside.snapshot().thinking", 60_000)
+    # The second answer is played through the rules worker after `thinking` ends: wait for it.
+    played_both = (
+        f"{thinks}.length >= 2 && !window.flipside.snapshot().thinking"
+        " && window.flipside.snapshot().moves.length === 3"
+    )
+    wait_until(page, played_both, 60_000)
     snap = snapshot(page)
-    assert snap["transcript"].startswith(MUST_PASS) and snap["toMove"] == "black"
+    assert snap["moves"][:2] == ["c1", "pass"] and snap["toMove"] == "black"
+    after_pass = ONLY_MOVE_PASSES.replace("othello/", "othello/c1", 1)
     answers = page.evaluate(thinks)
-    assert [a["record"] for a in answers] == [f"othello/{BEFORE_PASS}", f"othello/{MUST_PASS}"]
+    assert [a["record"] for a in answers] == [ONLY_MOVE_PASSES, after_pass]
+    assert answers[0]["spent"] is None and answers[1]["spent"] > 0
     assert sum(a["at"] - a["asked"] for a in answers) <= 1.5 * REPLY_BUDGET_MS
     assert_clean(watch, root_server.origin)
 

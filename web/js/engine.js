@@ -25,6 +25,7 @@ import { currentLanguage, tr } from "./i18n.js";
  * @property {Method} method
  * @property {string | null} record the game it was asked about (a record, or a warm's game)
  * @property {number} asked when it was asked (ms)
+ * @property {number | null} spent a think's seconds already spent on the reply (its `spent`)
  */
 
 /**
@@ -33,6 +34,7 @@ import { currentLanguage, tr } from "./i18n.js";
  * @property {Method} method
  * @property {string | null} record
  * @property {number} asked
+ * @property {number | null} spent a think's seconds already spent on the reply (its `spent`)
  * @property {number} at when it was answered (ms)
  * @property {number | null} heap the worker's WebAssembly memory then (bytes)
  */
@@ -92,7 +94,7 @@ export class Engine {
     /** @type {ReadyInfo | null} */
     this.info = null;
     /** @type {Answered[]} */
-    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record (a warm's game), asked, at (ms), heap (bytes)}
+    this.answered = []; // the last ANSWERS_KEPT answers, in order: {method, record (a warm's game), asked, spent, at (ms), heap (bytes)}
   }
 
   /** Start (or restart) the worker; resolves with engine info when Python is ready.
@@ -146,12 +148,14 @@ export class Engine {
             method,
             record,
             asked,
+            spent,
           } = /** @type {Pending} */ (this.pending.get(data.id));
           this.pending.delete(data.id);
           const answer = {
             method,
             record,
             asked,
+            spent,
             at: Math.round(performance.now()),
             heap: data.heap ?? null,
           };
@@ -201,7 +205,7 @@ export class Engine {
     if (!worker)
       return Promise.reject(new EngineError("EngineStopped", tr("the engine is not running")));
     const id = this.nextId++;
-    const about = /** @type {{record?: string, game?: string} | undefined} */ (
+    const about = /** @type {{record?: string, game?: string, spent?: number} | undefined} */ (
       /** @type {unknown} */ (params)
     );
     return new Promise((resolve, reject) => {
@@ -213,6 +217,7 @@ export class Engine {
         method,
         record: about?.record ?? about?.game ?? null,
         asked,
+        spent: about?.spent ?? null,
       });
       /** @type {import("./types/messages").Request<M>} */
       const request = { id, method, params, lang: currentLanguage() };
