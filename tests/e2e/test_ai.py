@@ -13,9 +13,11 @@ from flipside import facade as web
 from flipside.othello import Board, Color
 
 REPLY_BUDGET_MS = 2400
-# White's only move (c1) leaves Black no move: White, the computer, moves again.
-ONLY_MOVE_PASSES = "othello/&start=---XO----XX-------XX-------XX------XX-------X-------------------O"
 """The top level's budget in the page (a reply's, on average, from the click)."""
+ONLY_MOVE_PASSES = (
+    "othello/&start=---XO----XX-------XX-------XX------XX-------X-------------------O"
+)
+"""A set-up position: White's only move (c1) leaves Black no move, so White moves again."""
 
 
 def legal_names(board: Board) -> list[str]:
