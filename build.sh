@@ -196,7 +196,7 @@ layer_lint() {
 # Layer 1: native pytest over tests/ (tests/e2e is collected only when named), spread over
 # the cores by pytest-xdist.
 layer_native() {
-  [ $# -gt 0 ] || set -- tests
+  [ $# -gt 0 ] || set -- tests --durations=15 # the whole layer: its slowest tests named
   "$VENV/bin/python" -m pytest -n "$JOBS" "$@"
 }
 
@@ -249,6 +249,7 @@ layer_e2e() {
   local k pids=() status=0 test skip=()
   mkdir -p "$logs"
   for test in "${E2E_MOVED[@]}"; do skip+=(--deselect "$test"); done
+  run+=(--durations=15) # the whole layer: each run's slowest tests named
   "${run[@]}" tests/e2e -m "${groups[0]}" "${skip[@]}" > "$logs/e2e-0.log" 2>&1 &
   pids+=($!)
   (
