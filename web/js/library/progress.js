@@ -247,6 +247,7 @@ export function createProgress(app, store) {
   /** @param {Entry[]} entries every game kept */
   async function render(entries) {
     const mine = ++asked;
+    last = null; // until this render's figures are drawn: what is on screen is the old ones
     const rows = opponentRows(entries);
     renderTable(rows);
     const library = store.library();
@@ -282,6 +283,13 @@ export function createProgress(app, store) {
       $("progress-rating").textContent = tr("The rating could not be worked out: {error}.", {
         error: errorText(err),
       });
+      last = {
+        rows,
+        ratings: {},
+        puzzles: {},
+        attempts: attempts.length,
+        language: currentLanguage(),
+      };
       return;
     }
     if (mine !== asked) return;
