@@ -107,7 +107,12 @@ STILL = """(async () => {
       if (el.scrollHeight > el.clientHeight || el.scrollWidth > el.clientWidth) el.style.scrollbarWidth = 'none';
     }
   }
-  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const frames = () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  await frames();
+  // Again, once settled: a resize just before reaches the board's size a frame later (its
+  // ResizeObserver), which can move what is below it by a pixel after the first scroll.
+  if (scroll) scroll.scrollIntoView({ block: 'start' });
+  await frames();
   return true;
 })()"""
 
