@@ -349,15 +349,7 @@ class Shooter:
             }
             for n in self.shots
         ]
-        request = {"threshold": THRESHOLD, "maxShare": MAX_SHARE, "jobs": jobs}
-        answer = subprocess.run(
-            ["node", str(DIFF_SCRIPT)],
-            input=json.dumps(request),
-            capture_output=True,
-            text=True,
-            check=True,
-        )
-        for job, result in zip(jobs, json.loads(answer.stdout), strict=True):
+        for job, result in zip(jobs, diff_pictures(jobs), strict=True):
             actual, baseline = Path(job["actual"]), Path(job["baseline"])
             where = f"actual {actual.relative_to(ROOT)}"
             if result["status"] == "same":
@@ -372,6 +364,48 @@ class Shooter:
                 said = f"{result['share']:.2%} of its pixels differ (at most {MAX_SHARE:.2%})"
                 where += f", diff {diff}"
             self.problems.add(f"{actual.stem} (picture)", [f"{said}: {where}"])
+
+
+def diff_pictures(jobs: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Each job's picture against its baseline (``image_diff.mjs``'s answers, in order)."""
+    request = {"threshold": THRESHOLD, "maxShare": MAX_SHARE, "jobs": jobs}
+    answer = subprocess.run(
+        ["node", str(DIFF_SCRIPT)],
+        input=json.dumps(request),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return list(json.loads(answer.stdout))
+
+
+SHIFT_DOWN = """import { readFileSync, writeFileSync } from "node:fs";
+import { PNG } from "pngjs";
+const [from, to] = process.argv.slice(1);
+const picture = PNG.sync.read(readFileSync(from));
+const row = picture.width * 4;
+picture.data.copyWithin(row, 0, picture.data.length - row);
+writeFileSync(to, PNG.sync.write(picture));"""
+
+
+def test_a_picture_a_pixel_lower_passes_and_another_view_fails(tmp_path: Path) -> None:
+    """The comparison lets an edge drawn a pixel off pass (a sub-pixel position rounded the
+    other way: Chromium's Games view once), never a view that changed."""
+    games = BASELINES / "chromium" / "games-desktop.png"
+    lower = tmp_path / "games-lower.png"
+    shift = ["node", "--input-type=module", "-e", SHIFT_DOWN, str(games), str(lower)]
+    subprocess.run(shift, cwd=ROOT, check=True)
+    jobs = [
+        {"actual": str(lower), "baseline": str(games), "diff": str(tmp_path / "a.png")},
+        {
+            "actual": str(BASELINES / "chromium" / "progress-desktop.png"),
+            "baseline": str(games),
+            "diff": str(tmp_path / "b.png"),
+        },
+    ]
+    shifted, other = diff_pictures(jobs)
+    assert shifted["status"] == "same" and shifted["shifted"] > 10_000
+    assert other["status"] == "differs" and other["share"] > 0.05
 
 
 @pytest.fixture
