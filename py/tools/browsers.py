@@ -198,11 +198,23 @@ class SeleniumTab(Tab):
         return answer["value"]
 
     def click_at(self, x: float, y: float) -> None:
+        """A click at the viewport's (x, y). WebKitWebDriver once answered a board click with
+        an "unknown error" and no message (a fresh clone's run): such a click is tried again,
+        twice at most (a second click on a square just played is not a move)."""
+        from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        actions = ActionBuilder(self.driver)
-        actions.pointer_action.move_to_location(round(x), round(y)).click()
-        actions.perform()
+        for attempt in range(3):
+            actions = ActionBuilder(self.driver)
+            actions.pointer_action.move_to_location(round(x), round(y)).click()
+            try:
+                actions.perform()
+                return
+            except WebDriverException as error:
+                if error.msg or attempt == 2:
+                    raise
+                actions.clear_actions()
+                time.sleep(0.5)
 
     def click(self, selector: str, timeout: float = 10.0) -> None:
         """Click the element, waiting (as Playwright does) until it can take the click: a

@@ -267,6 +267,8 @@ def export_and_import_round_trip(tab: Tab, first: StaticServer, dist: Path) -> N
         assert import_file(tab, ggf_name, ggf) == "Added 2 games."
         status = import_file(tab, backup_name, backup)
         assert status == "Added 1 game. 2 were already in your library."
+        # The status comes as the list is read again (Firefox once read the rows before it).
+        tab.wait_until("window.flipside.snapshot().library.rows.length === 3")
         games = library(tab)
         assert len(games["rows"]) == 3
         assert sorted(t[4] for t in row_texts(games)) == ["2 moves", "4 moves", "9 moves"]
