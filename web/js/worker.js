@@ -518,7 +518,7 @@ self.fetch = (input, init) => {
 };
 
 // The interpreter's memory right after start-up, made at build time: restoring it skips
-// seconds of start-up, but it is a large download (4.6 MB). It is used when it comes
+// seconds of start-up, but it is a large download (4.4 MB). It is used when it comes
 // fast (from the service worker's cache, or a fast link). It is asked for only when the
 // runtime's own downloads say the link is fast enough to bring it in NORMAL_START_S (so a
 // slow link never carries any of it), and its download is watched for PROBE_MS and given up

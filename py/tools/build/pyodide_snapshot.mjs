@@ -26,5 +26,27 @@ with zipfile.ZipFile("/tmp/app.whl") as wheel:
     wheel.extractall(site_packages)
 import flipside.facade
 `);
+// A few moves of each game through the facade, as the page's first clicks make them: the
+// interpreter's first calls (specialising its bytecode, filling the rules' caches) are then
+// in the snapshot, not in the player's first move. Then every object so far is frozen out of
+// the cyclic collector's passes (gc.freeze), which otherwise walk the whole imported heap.
+pyodide.runPython(`
+import gc, json
+from flipside.facade import handle
+
+def warm(game, pick):
+    state = json.loads(handle(json.dumps({"id": 0, "method": "new", "params": {"game": game}})))
+    for _ in range(4):
+        record = state["result"]["record"]
+        move = pick(state["result"])
+        state = json.loads(handle(json.dumps({"id": 0, "method": "play", "params": {"record": record, "move": move}})))
+        assert "result" in state, state
+
+warm("othello", lambda s: s["legalNames"][0])
+warm("themisto", lambda s: next(t["plain"] for ts in s["extra"]["targets"].values() for t in ts if t["plain"]))
+del warm
+gc.collect()
+gc.freeze()
+`);
 pyodide.FS.unlink("/tmp/app.whl");
 writeFileSync(output, pyodide.makeMemorySnapshot());

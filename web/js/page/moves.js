@@ -18,6 +18,8 @@ export function installMoves(app) {
    *  unchanged is kept. Rebuilding the whole list after every move left thousands of nodes a
    *  game for Firefox's collector (some 3 MB a game of Othello). */
   const itemTexts = new WeakMap();
+  /** A scroll of the list is asked for the next frame (scrollMoveList). */
+  let scrollQueued = false;
 
   /**
    * The move list: one button per move (it shows the position after that move).
@@ -48,6 +50,19 @@ export function installMoves(app) {
       else list.append(item);
     });
     while (list.children.length > live.moves.length) list.lastElementChild?.remove();
+    if (scrollQueued) return;
+    scrollQueued = true;
+    requestAnimationFrame(() => {
+      scrollQueued = false;
+      scrollMoveList();
+    });
+  }
+
+  /** Scroll the move list to the move on screen (live: to its end). Done in the next frame,
+   *  after the panel's other writes: reading the list's size while they were still coming
+   *  laid the page out twice a move (once here, once for the frame). */
+  function scrollMoveList() {
+    const list = $("moves");
     const current = /** @type {HTMLElement | null} */ (list.querySelector(".current"));
     if (current && moveHistory.viewing) {
       list.scrollTop = current.offsetTop - list.offsetTop - list.clientHeight / 2;

@@ -4,7 +4,10 @@
   the ratio to native (the time is taken inside Python, so it excludes start-up);
 - navigation to board drawn and to engine ready, cold (fresh browser profile) and from the
   service worker cache (second visit), in headless Chromium against 127.0.0.1;
-- a click on a legal square to the move drawn (the first animation frame with the new disc).
+- a click on a legal square to the move drawn (the first animation frame with the new disc,
+  drawn on the canvas: the page's own ``timings.lastMove``), and to the next frame after it
+  (``FRAME_HOOK``: the page's layout and paint of the new move included), for the first
+  click right after ready and for later ones.
 """
 
 from __future__ import annotations
@@ -21,6 +24,20 @@ from tools.browsers import CHROMIUM, CHROMIUM_ARGS
 PERFT_DEPTH = 9
 PAGE_SAMPLES = 5
 CLICKS = 12
+# Installed in the page before a click: from each pointerdown to the first frame after the
+# move list grew (a requestAnimationFrame callback runs before the frame's layout and paint;
+# a timeout from it runs once they are done), in window.__frames.
+FRAME_HOOK = """() => {
+    window.__frames = [];
+    let down = null;
+    addEventListener("pointerdown", () => { down = performance.now(); }, true);
+    new MutationObserver((changes) => {
+        if (down === null || !changes.some((c) => c.addedNodes.length)) return;
+        const since = down;
+        down = null;
+        requestAnimationFrame(() => setTimeout(() => window.__frames.push(performance.now() - since)));
+    }).observe(document.getElementById("moves"), { childList: true });
+}"""
 
 
 # -- perft ---------------------------------------------------------------------------------
@@ -51,6 +68,8 @@ def browser_rows(depth: int, native: float) -> list[Row]:
 
     cold_drawn, cold_ready, warm_drawn, warm_ready, clicks = [], [], [], [], []
     first_clicks: list[float] = []
+    first_frames: list[float] = []
+    frames: list[float] = []
     perft_seconds = None
     with static_server(DIST) as origin, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -61,15 +80,16 @@ def browser_rows(depth: int, native: float) -> list[Row]:
             snap = wait_ready(page)
             cold_drawn.append(snap["timings"]["boardDrawn"])
             cold_ready.append(snap["timings"]["engineReady"])
+            page.evaluate(FRAME_HOOK)
             # The first click right after `ready`: drawn as fast as any later one?
             click_square(page, snap, snap["legal"][0])
             page.evaluate(
                 """async () => {
-                    while (window.flipside.snapshot().moves.length < 1)
-                        await new Promise((r) => setTimeout(r, 5));
+                    while (window.__frames.length < 1) await new Promise((r) => setTimeout(r, 5));
                 }"""
             )
             first_clicks.append(page.evaluate("window.flipside.snapshot().timings.lastMove"))
+            first_frames.append(page.evaluate("window.__frames[0]"))
             page.evaluate("navigator.serviceWorker.ready.then(() => true)")
             page.evaluate(
                 """async () => {
@@ -92,15 +112,16 @@ def browser_rows(depth: int, native: float) -> list[Row]:
                     snap = page.evaluate("window.flipside.snapshot()")
                     if not snap["legal"]:
                         break
-                    before = len(snap["moves"])
+                    seen = page.evaluate("window.__frames.length")
                     click_square(page, snap, snap["legal"][len(snap["moves"]) % len(snap["legal"])])
                     page.evaluate(
                         f"""async () => {{
-                            while (window.flipside.snapshot().moves.length <= {before})
+                            while (window.__frames.length <= {seen})
                                 await new Promise((r) => setTimeout(r, 5));
                         }}"""
                     )
                     clicks.append(page.evaluate("window.flipside.snapshot().timings.lastMove"))
+                    frames.append(page.evaluate(f"window.__frames[{seen}]"))
                     page.wait_for_timeout(400)  # let the animation finish
                 result = page.evaluate(f"window.flipside.engine.call('perft', {{depth: {depth}}})")
                 perft_seconds = float(result["seconds"])
@@ -133,6 +154,20 @@ def browser_rows(depth: int, native: float) -> list[Row]:
             "click -> move drawn",
             round(statistics.median(clicks), 1),
             f"ms median of {len(clicks)}, max {max(clicks):.1f} (target <= 50)",
+        ),
+        (
+            "first click after ready -> next frame",
+            round(statistics.median(first_frames), 1),
+            (
+                f"ms median of {len(first_frames)}, max {max(first_frames):.1f}; "
+                f"{statistics.median(first_frames) / statistics.median(frames):.2f}x a later "
+                "click's (target <= 1.5x)"
+            ),
+        ),
+        (
+            "click -> next frame",
+            round(statistics.median(frames), 1),
+            f"ms median of {len(frames)}, max {max(frames):.1f}",
         ),
     ]
 
