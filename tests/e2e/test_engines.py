@@ -171,6 +171,8 @@ def back_to_the_page_after_leaving_it(tab: Tab, origin: str) -> None:
     tab.wait_until("window.flipside !== undefined && window.flipside.snapshot().ready")
     snap = ready(tab)
     assert snap["moves"] == ["f5"]
+    read = tab.evaluate("window.flipside.engine.info.cached")  # by the worker, from the cache
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"} <= set(read)
     click_square(tab, "d6")
     assert wait_moves(tab, 2)["moves"] == ["f5", "d6"]  # the engine answers again
     assert_clean(tab, origin)
@@ -196,6 +198,8 @@ def offline_after_one_visit(tab: Tab, server: StaticServer) -> None:
     tab.goto(origin + "/")  # a fresh navigation: the service worker answers
     snap = ready(tab)
     assert snap["moves"] == ["f5"]
+    read = tab.evaluate("window.flipside.engine.info.cached")  # by the worker, from the cache
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"} <= set(read)
     click_square(tab, "d6")
     snap = wait_moves(tab, 2)
     assert snap["position"] == Board.from_transcript("f5d6").position()

@@ -79,6 +79,7 @@ def part_engine_loads_and_a_click_plays_the_move(page: Page, watch: PageWatch, o
     page.wait_for_timeout(1000)
     assert page.evaluate("window.flipside.snapshot().pool.running") == 0
     assert page.evaluate("window.flipside.engine.info.startup") == "snapshot"
+    assert page.evaluate("window.flipside.engine.info.cached") == []  # no cache yet
     assert first["game"] == "othello"
     assert first["position"] == Board().position()
     assert first["toMove"] == "black" and first["moves"] == []
@@ -399,6 +400,9 @@ def part_works_offline_after_one_visit(
     page.reload()
     snap = wait_ready(page)
     assert snap["moves"] == ["f5"]
+    # The worker read the runtime from the build's cache itself, not through the service worker.
+    read = page.evaluate("window.flipside.engine.info.cached")
+    assert {"pyodide.asm.wasm", "python_stdlib.zip", "startup-snapshot.bin.gz"} <= set(read)
     assert play(page, "d6")["position"] == Board.from_transcript("f5d6").position()
     # The one error allowed: the first part's inline script, refused by the policy on purpose.
     watch.errors[:] = [e for e in watch.errors if "Executing inline script violates" not in e]

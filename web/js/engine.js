@@ -122,10 +122,11 @@ export class Engine {
       }
       this.worker = worker;
       if (!early) {
+        const cached = !!navigator.serviceWorker?.controller;
         try {
-          worker.postMessage({ type: "runtime", wasm: compiledRuntime });
+          worker.postMessage({ type: "runtime", wasm: compiledRuntime, cached });
         } catch {
-          worker.postMessage({ type: "runtime", wasm: null }); // the browser cannot share it
+          worker.postMessage({ type: "runtime", wasm: null, cached }); // the browser cannot share it
         }
       }
       /** @param {MessageEvent<WorkerToPage>} event */

@@ -254,10 +254,12 @@ export interface Request<M extends Method = Method> {
 export type AnyRequest = { [M in Method]: Request<M> }[Method];
 
 /** The page's first message: the runtime's compiled WebAssembly module if another worker
- *  made one, else null (the worker compiles its own). */
+ *  made one, else null (the worker compiles its own); `cached`: the page came from the
+ *  service worker, so the worker may read the build's files from its cache itself. */
 export interface RuntimeMessage {
   type: "runtime";
   wasm: WebAssembly.Module | null;
+  cached: boolean;
 }
 
 export type PageToWorker = RuntimeMessage | AnyRequest;

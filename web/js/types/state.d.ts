@@ -187,6 +187,8 @@ export interface ReadyInfo extends EngineInfo {
   runtime: "shared" | "compiled";
   /** the worker's name: "rules", "search", "search-1"... */
   role: string;
+  /** the files of its start read from the service worker's cache by the worker itself */
+  cached: string[];
 }
 
 // -- the computer player --------------------------------------------------------------------

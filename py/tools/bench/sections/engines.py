@@ -1,6 +1,6 @@
 """Ready times in each browser engine (Chromium, Firefox, WebKit), from one run.
 
-For each engine, a fresh profile: the first visit (cold), a new navigation to the page a few
+For each engine, SAMPLES fresh profiles (the median is the row), each: the first visit (cold), a new navigation to the page a few
 seconds later (repeat: the service worker installed and its cache filled), and a new
 navigation with the server stopped (offline: the service worker alone). Ready = navigation
 start to ``window.flipside.ready``, read from the page's own clock (``performance.now()``
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import socket
+import statistics
 import subprocess
 import sys
 import time
@@ -35,6 +36,7 @@ from tools.browsers import (
 )
 
 PAUSE = 3.0  # seconds between visits, as a person would come back
+SAMPLES = 3  # fresh profiles per engine: one start differs from the next by 10-30%
 
 
 def ready_ms(tab: Tab) -> tuple[float, str]:
@@ -75,18 +77,29 @@ def rows() -> list[Row]:
     out: list[Row] = []
     with sync_playwright() as pw, x_display() as display:
         for engine in ENGINES:
-            with ExitStack() as stack:
-                server = _Server()
-                stack.callback(server.stop)
-                if engine == "webkit":
-                    tab: Tab = stack.enter_context(webkit_tab(display))
-                else:
-                    browser = launch_playwright(pw, engine)
-                    stack.callback(browser.close)
-                    tab = PlaywrightTab(engine, browser.new_context(viewport=VIEWPORT))
-                for kind, ms, path in visits(tab, server.origin + "/", server.stop):
-                    note = f"ms, {path} start" if path else "ms"
-                    out.append((f"{engine}: navigation -> engine ready, {kind}", round(ms), note))
+            times: dict[str, list[float]] = {}
+            paths: dict[str, set[str]] = {}
+            for _ in range(SAMPLES):
+                with ExitStack() as stack:
+                    server = _Server()
+                    stack.callback(server.stop)
+                    if engine == "webkit":
+                        tab: Tab = stack.enter_context(webkit_tab(display))
+                    else:
+                        browser = launch_playwright(pw, engine)
+                        stack.callback(browser.close)
+                        tab = PlaywrightTab(engine, browser.new_context(viewport=VIEWPORT))
+                    for kind, ms, path in visits(tab, server.origin + "/", server.stop):
+                        times.setdefault(kind, []).append(ms)
+                        paths.setdefault(kind, set()).add(path)
+            for kind, values in times.items():
+                spread = ", ".join(str(round(v)) for v in sorted(values))
+                started = "/".join(sorted(p for p in paths[kind] if p))
+                note = f"ms median of {len(values)} ({spread})" + (
+                    f", {started} start" if started else ""
+                )
+                name = f"{engine}: navigation -> engine ready, {kind}"
+                out.append((name, round(statistics.median(values)), note))
     return out
 
 
