@@ -24,13 +24,13 @@ from tools.browsers import CHROMIUM, CHROMIUM_ARGS
 PERFT_DEPTH = 9
 PAGE_SAMPLES = 5
 CLICKS = 12
-# Installed in the page before a click: from each pointerdown to the first frame after the
-# move list grew (a requestAnimationFrame callback runs before the frame's layout and paint;
+# Installed in the page before a click: from each pointerdown (its event's own time, so the
+# page's earlier listeners count too) to the first frame after the move list grew (a requestAnimationFrame callback runs before the frame's layout and paint;
 # a timeout from it runs once they are done), in window.__frames.
 FRAME_HOOK = """() => {
     window.__frames = [];
     let down = null;
-    addEventListener("pointerdown", () => { down = performance.now(); }, true);
+    addEventListener("pointerdown", (event) => { down = event.timeStamp; }, true);
     new MutationObserver((changes) => {
         if (down === null || !changes.some((c) => c.addedNodes.length)) return;
         const since = down;
