@@ -21,7 +21,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -329,3 +329,13 @@ def webkit_tab(display: str) -> Iterator[SeleniumTab]:
         yield SeleniumTab("webkit", driver)
     finally:
         driver.quit()
+
+
+def fresh_tab(stack: ExitStack, playwright: Any, display: str, engine: str) -> Tab:
+    """A tab of ``engine`` in a fresh profile (a new browser for Playwright's engines, a new
+    MiniBrowser for WebKit), closed with ``stack``; ``display``: ``x_display()``'s."""
+    if engine == "webkit":
+        return stack.enter_context(webkit_tab(display))
+    browser = launch_playwright(playwright, engine)
+    stack.callback(browser.close)
+    return PlaywrightTab(engine, browser.new_context(viewport=VIEWPORT))

@@ -28,11 +28,8 @@ from tools.bench.page import require_dist
 from tools.bench.table import Row, print_rows
 from tools.browsers import (
     ENGINES,
-    VIEWPORT,
-    PlaywrightTab,
     Tab,
-    launch_playwright,
-    webkit_tab,
+    fresh_tab,
     x_display,
 )
 
@@ -86,12 +83,7 @@ def rows() -> list[Row]:
                 with ExitStack() as stack:
                     server = _Server()
                     stack.callback(server.stop)
-                    if engine == "webkit":
-                        tab: Tab = stack.enter_context(webkit_tab(display))
-                    else:
-                        browser = launch_playwright(pw, engine)
-                        stack.callback(browser.close)
-                        tab = PlaywrightTab(engine, browser.new_context(viewport=VIEWPORT))
+                    tab = fresh_tab(stack, pw, display, engine)
                     for kind, ms, path in visits(tab, server.origin + "/", server.stop):
                         times.setdefault(kind, []).append(ms)
                         paths.setdefault(kind, set()).add(path)

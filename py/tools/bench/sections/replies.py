@@ -33,11 +33,8 @@ from tools.bench.page import require_dist, static_server
 from tools.bench.table import Row, print_rows
 from tools.browsers import (
     ENGINES,
-    VIEWPORT,
-    PlaywrightTab,
     Tab,
-    launch_playwright,
-    webkit_tab,
+    fresh_tab,
     x_display,
 )
 
@@ -257,13 +254,7 @@ def rows() -> list[Row]:
     with sync_playwright() as pw, x_display() as display, static_server(DIST) as origin:
         for engine in engines:
             with ExitStack() as stack:
-                if engine == "webkit":
-                    tab: Tab = stack.enter_context(webkit_tab(display))
-                else:
-                    browser = launch_playwright(pw, engine)
-                    stack.callback(browser.close)
-                    tab = PlaywrightTab(engine, browser.new_context(viewport=VIEWPORT))
-                out += engine_rows(tab, origin, games)
+                out += engine_rows(fresh_tab(stack, pw, display, engine), origin, games)
     return out
 
 
