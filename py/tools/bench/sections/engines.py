@@ -3,9 +3,9 @@
 For each engine, SAMPLES fresh profiles (the median is the row), each: the first visit
 (cold), a new navigation to the page a few seconds after leaving it (repeat: the service
 worker installed and its cache filled), and the same with the server stopped (offline: the
-service worker alone). Ready = navigation
-start to ``window.flipside.ready``, read from the page's own clock (``performance.now()``
-after the navigation), with the start path the engine took (snapshot or not).
+service worker alone). Ready = navigation start to ``window.flipside.ready``, read from the
+page's own clock (``performance.now()`` after the navigation), with the start path the
+engine took (snapshot or not).
 
 ``rows()`` returns ``(name, value, unit/note)`` tuples for the bench table (``./build.sh
 bench``; ``dist/`` must be built); run the file to print them.

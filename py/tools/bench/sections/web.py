@@ -25,8 +25,9 @@ PERFT_DEPTH = 9
 PAGE_SAMPLES = 5
 CLICKS = 12
 # Installed in the page before a click: from each pointerdown (its event's own time, so the
-# page's earlier listeners count too) to the first frame after the move list grew (a requestAnimationFrame callback runs before the frame's layout and paint;
-# a timeout from it runs once they are done), in window.__frames.
+# page's earlier listeners count too) to the first frame after the move list grew (a
+# requestAnimationFrame callback runs before the frame's layout and paint; a timeout from
+# it runs once they are done), in window.__frames.
 FRAME_HOOK = """() => {
     window.__frames = [];
     let down = null;
