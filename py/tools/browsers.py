@@ -20,7 +20,7 @@ import os
 import shutil
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
@@ -198,22 +198,37 @@ class SeleniumTab(Tab):
         return answer["value"]
 
     def click_at(self, x: float, y: float) -> None:
-        """A click at the viewport's (x, y). WebKitWebDriver once answered a board click with
-        an "unknown error" and no message (a fresh clone's run): such a click is tried again,
-        twice at most (a second click on a square just played is not a move)."""
-        from selenium.common.exceptions import WebDriverException
+        """A click at the viewport's (x, y), tried again on WebKitWebDriver's unexplained
+        error (a second click on a square just played is not a move)."""
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
 
-        for attempt in range(3):
+        def click() -> None:
             actions = ActionBuilder(self.driver)
             actions.pointer_action.move_to_location(round(x), round(y)).click()
+            actions.perform()
+
+        self._again_if_unexplained(click)
+
+    def screenshot_png(self) -> bytes:
+        """The viewport as a PNG, tried again on WebKitWebDriver's unexplained error."""
+        png: list[bytes] = []
+        self._again_if_unexplained(lambda: png.append(self.driver.get_screenshot_as_png()))
+        return png[-1]
+
+    @staticmethod
+    def _again_if_unexplained(command: Callable[[], None]) -> None:
+        """Run a driver command, twice more at most if it fails with no message at all:
+        WebKitWebDriver now and then answers a click or a screenshot with an "unknown error"
+        and an empty message (fresh clones' runs, CI), and the same command then works."""
+        from selenium.common.exceptions import WebDriverException
+
+        for attempt in range(3):
             try:
-                actions.perform()
+                command()
                 return
             except WebDriverException as error:
                 if error.msg or attempt == 2:
                     raise
-                actions.clear_actions()
                 time.sleep(0.5)
 
     def click(self, selector: str, timeout: float = 10.0) -> None:

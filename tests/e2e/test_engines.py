@@ -23,10 +23,7 @@ from flipside import facade
 from flipside.othello import Board, Color
 from flipside.othello.xot import is_xot
 from tools import ROOT, i18n
-from tools.browsers import (
-    PlaywrightTab,
-    Tab,
-)
+from tools.browsers import PlaywrightTab, SeleniumTab, Tab
 
 SHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 
@@ -98,7 +95,8 @@ def shoot(tab: Tab, name: str) -> None:
         with styled_by_the_tool(tab):
             tab.page.screenshot(path=path)
     else:
-        tab.driver.save_screenshot(path)  # type: ignore[attr-defined]
+        assert isinstance(tab, SeleniumTab)
+        Path(path).write_bytes(tab.screenshot_png())
 
 
 def both_games_by_clicks(tab: Tab, origin: str) -> None:

@@ -48,7 +48,7 @@ from test_engines import AXE
 from test_library_views import SEEDED, rated_entries
 
 from tools import ROOT
-from tools.browsers import ENGINES, PlaywrightTab, Tab
+from tools.browsers import ENGINES, PlaywrightTab, SeleniumTab, Tab
 
 HERE = Path(__file__).resolve().parent
 BASELINES = HERE / "baselines"
@@ -280,7 +280,8 @@ def picture(tab: Tab) -> bytes:
     style of Playwright's own, which the page's CSP would refuse)."""
     if isinstance(tab, PlaywrightTab):
         return tab.page.screenshot(caret="initial")  # type: ignore[no-any-return]
-    return tab.driver.get_screenshot_as_png()  # type: ignore[attr-defined,no-any-return]
+    assert isinstance(tab, SeleniumTab)
+    return tab.screenshot_png()
 
 
 @dataclass
