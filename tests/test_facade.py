@@ -232,6 +232,65 @@ def test_think_validates_and_refuses_a_finished_game() -> None:
     }
 
 
+class PageMemory:
+    """What worker.js hands ``attach_shared`` (``web/js/shared-table.js``'s shape): here a
+    table that keeps nothing (a probe always misses), busy marks and the signals."""
+
+    slots = 64
+
+    def __init__(self) -> None:
+        self.busy = [0] * 16
+        self.signals = [0, 0, 0, 0]
+        self.stored = 0
+
+    def probe(self, *key: int) -> int:
+        return -1
+
+    def store(self, *entry: int) -> None:
+        self.stored += 1
+
+
+def test_shared_think_is_this_workers_part_of_a_shared_search() -> None:
+    """Worker 0 reports its depths and answers as ``think``; a helper searches on the table
+    while the search's number is the page's (signal 0), answers None at once for a move the
+    workers do not share (the endgame); the method refuses to run without the page's memory
+    or for Themisto."""
+    record = "othello/" + MIDGAME
+    legal = result("state", record=record)["legalNames"]
+    web.attach_shared(None)
+    assert (
+        "no shared table"
+        in error("shared_think", record=record, level=6, run=1, worker=0)["message"]
+    )
+    memory = PageMemory()
+    web.attach_shared(memory)
+    memory.signals[0] = 1
+    reports: list[str] = []
+    request = {
+        "id": 4,
+        "method": "shared_think",
+        "params": {"record": record, "level": 6, "run": 1, "worker": 0, "seconds": 0.2},
+    }
+    answer = json.loads(web.handle(json.dumps(request), reports.append))["result"]
+    assert answer["move"] in legal and answer["worker"] == 0 and reports
+    assert memory.stored > 0  # its entries went to the page's table
+    memory.signals[0] = 2  # another search runs: a helper of search 1 stops at its first poll
+    helper = result("shared_think", record=record, level=6, run=1, worker=1, seconds=30)
+    assert helper["worker"] == 1 and helper["move"] in legal and helper["seconds"] < 10
+    endgame = "othello/" + late_game(12)
+    assert result("shared_think", record=endgame, level=6, run=2, worker=1) is None
+    assert result("shared_think", record=endgame, level=6, run=2, worker=0)["move"]
+    assert (
+        "no shared table"
+        in error("shared_think", record="themisto/", level=4, run=1, worker=0)["message"]
+    )
+    assert (
+        "whole numbers"
+        in error("shared_think", record=record, level=6, run=1, worker=-1)["message"]
+    )
+    web.attach_shared(None)
+
+
 def test_hints_value_exactly_the_legal_moves() -> None:
     state = result("state", record="othello/" + MIDGAME)
     hints = result("hints", record="othello/" + MIDGAME, level=3)

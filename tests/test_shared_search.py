@@ -1,12 +1,15 @@
 """Othello's midgame move searched by several processes on one shared table
 (``othello/ai/shared_search.py``): the table keeps what a dict keeps and reads a slot two
-writers mixed as empty; the sharing search alone is the single search; young brothers left
+writers mixed as empty, and so does the page's (``web/js/shared-table.js``, run in Node)
+read and written by the Python of its search workers (``CallTable``); the sharing search alone is the single search; young brothers left
 for later give the same value; two workers answer a think, and a worker killed in the
 middle of it, or every worker lost, costs no move."""
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
 from typing import Any
 
 import pytest
@@ -20,6 +23,7 @@ from flipside.othello.board import Board
 from flipside.othello.notation import Move
 from test_split import othello_records
 from test_workers import Killing
+from tools import ROOT
 
 
 def boards(count: int, seed: int, plies: tuple[int, int]) -> list[Board]:
@@ -72,6 +76,73 @@ def test_a_table_needs_a_power_of_two_and_room() -> None:
         shared_search.SharedTable(bytearray(4096), 48)
     with pytest.raises(ValueError, match="too small"):
         shared_search.SharedTable(bytearray(100), 64)
+
+
+PAGE_TABLE = ROOT / "web" / "js" / "shared-table.js"
+PAGE_SLOTS = 1 << 17
+"""shared-table.js's SLOTS."""
+
+
+def page_table(stores: list[list[int]], probes: list[list[int]], torn: int) -> list[int]:
+    """The page's table in Node: ``stores`` (each call's arguments) made in order, the word
+    ``torn`` of the slots changed as a second writer's half-done store would, then the
+    answers to ``probes``."""
+    script = f"""
+        import {{ BYTES, SLOTS, tableAccess }} from {json.dumps(PAGE_TABLE.as_uri())};
+        let text = "";
+        for await (const chunk of process.stdin) text += chunk;
+        const {{ stores, probes, torn }} = JSON.parse(text);
+        const buffer = new SharedArrayBuffer(BYTES);
+        const table = tableAccess(buffer);
+        if (table.slots !== SLOTS || SLOTS !== {PAGE_SLOTS}) throw new Error("SLOTS changed");
+        for (const args of stores) table.store(...args);
+        new Int32Array(buffer, 4 * 4)[torn] ^= 1 << 20;
+        console.log(JSON.stringify(probes.map((args) => table.probe(...args))));
+    """
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", script],
+        input=json.dumps({"stores": stores, "probes": probes, "torn": torn}),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    answers: list[int] = json.loads(done.stdout)
+    return answers
+
+
+@pytest.mark.native
+def test_the_pages_table_keeps_what_a_dict_keeps_as_python_reads_it() -> None:
+    """Python's ``CallTable`` writes entries through the page's own JavaScript and reads
+    them back: every bound (the infinite ones too), depth and square as stored; a slot
+    torn by a second writer, and a key never stored, read as empty."""
+    stores: list[list[int]] = []
+    table = shared_search.CallTable(lambda *a: -1, lambda *a: stores.append(list(a)), PAGE_SLOTS)
+    rnd = random.Random(5)
+    kept: dict[int, tuple[tuple[int, int], tuple[int, int, int, int]]] = {}
+    for _ in range(400):
+        key = (rnd.getrandbits(64), rnd.getrandbits(64))
+        entry = (
+            rnd.randrange(61),
+            rnd.choice((-INF, rnd.randrange(-70_000, 70_000))),
+            rnd.choice((INF, rnd.randrange(-70_000, 70_000))),
+            rnd.randrange(-1, 64),
+        )
+        table[key] = entry
+        kept[hash(key) & (PAGE_SLOTS - 1)] = (key, entry)
+    keys = [key for key, _ in kept.values()] + [(1, 2)]
+    probes: list[list[int]] = []
+    asking = shared_search.CallTable(lambda *a: probes.append(list(a)) or -1, print, PAGE_SLOTS)
+    for key in keys:
+        assert asking.get(key) is None
+    torn_key = keys[7]
+    torn_word = (hash(torn_key) & (PAGE_SLOTS - 1)) * 8 + 4  # its lower bound
+    answers = iter(page_table(stores, probes, torn_word))
+    reading = shared_search.CallTable(lambda *a: next(answers), print, PAGE_SLOTS)
+    for key, entry in kept.values():
+        assert reading.get(key) == (None if key == torn_key else entry)
+    assert reading.get((1, 2)) is None
+    with pytest.raises(ValueError, match="power of two"):
+        shared_search.CallTable(print, print, 48)
 
 
 def test_the_sharing_search_alone_is_the_single_search() -> None:

@@ -383,6 +383,58 @@ def think(
 
 
 @method
+def shared_think(
+    record: str,
+    level: int | str,
+    run: int,
+    worker: int,
+    seconds: float | None = None,
+    spent: float | None = None,
+) -> JSON:
+    """This worker's part (``worker``: 0 for the one whose answer keeps the level's time) of
+    the computer's move searched by several workers on the page's shared table
+    (:func:`attach_shared`), the search numbered ``run``: as :func:`think`, with ``worker``
+    in the answer; a helper's answer may be None (a move not shared: worker 0 answers it
+    alone). Othello only (``docs/othello-ai.md``, "Several workers")."""
+    global _share
+    ai = _ai(record)
+    share_think = getattr(ai, "shared_think", None)
+    if share_think is None or _shared is None:
+        raise RequestError("this worker has no shared table, or this game shares no search")
+    if not isinstance(run, int) or not isinstance(worker, int) or worker < 0:
+        raise RequestError(f"run and worker must be whole numbers, got {run!r}, {worker!r}")
+    if _share is None:
+        from flipside.othello.ai.shared_search import PageShare
+
+        _share = PageShare(_shared)
+    return share_think(
+        record,
+        level,
+        checked_seconds(seconds),
+        checked_spent(spent),
+        _share,
+        run,
+        worker,
+        _depth_report,
+    )
+
+
+_shared: Any = None
+"""The page's shared memory as worker.js gave it (:func:`attach_shared`)."""
+_share: Any = None
+"""That memory as the searches use it (``shared_search.PageShare``), made on first use."""
+
+
+def attach_shared(shared: Any) -> None:
+    """Give this worker the page's shared memory: an object of ``web/js/shared-table.js``
+    (worker.js calls this, not a request). Nothing is imported here: the AI's modules may not
+    be installed yet."""
+    global _shared, _share
+    _shared = shared
+    _share = None
+
+
+@method
 def hints(record: str, seconds: float | None = None, level: int | str | None = None) -> JSON:
     """A value for every legal move (``values``: move name -> value from the side to move),
     the best move and line, at the game's hint level unless ``level`` is given."""

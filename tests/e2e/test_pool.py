@@ -1,6 +1,7 @@
 """The pool of search workers (web/js/pool.js, issue 39): its size from the hardware the
 browser tells; in every engine a review and the computer's reply with two workers and the
-setting kept; in Chromium a worker killed in the middle of a review and of a split search
+setting kept, and Othello's top level on one shared table where the page is cross-origin
+isolated (a second visit: its service worker's), on one worker where it is not; in Chromium a worker killed in the middle of a review and of a split search
 (the review completes with the rows of the native review, the computer still moves), a
 setting of 1 that never starts a second worker nor splits, the idle stop, and a review asked
 before the search worker's idle start."""
@@ -28,6 +29,15 @@ DEPTH = 2
 LONG = "othello/" + late_game(4)
 """56 moves, reviewed at depth 4 (about 3 s natively): long enough to kill its workers."""
 REVIEWED = "window.flipside.snapshot().review?.summary != null"
+OUT_OF_BOOK = "othello/d3e3f6c5b5b6f3f2e2d2c1d1c3b4e1g3c2g7h4g1g4d6g2h3"
+"""24 moves, out of the book: the top level's move is a midgame search, the one shared."""
+OUT_OF_BOOK_LEGAL = [
+    str(m) for m in Board.from_transcript(OUT_OF_BOOK.split("/", 1)[1]).legal_moves()
+]
+TOP_LEVEL_THINK = """window.flipside.pool
+    .search("think", { record: arg, level: "6" }, null, { game: "othello", level: "6", share: true })
+    .then((answer) => ({ ...answer, pool: window.flipside.pool.snapshot() }))"""
+"""Othello's top level's move as the page asks it (ai.js), and the pool's counts after it."""
 
 
 def native_rows(record: str, depth: int = DEPTH) -> list[dict[str, Any]]:
@@ -64,6 +74,7 @@ def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
     ready(tab)
     assert snapshot(tab)["pool"]["setting"] == "auto"
     tab.choose("#workers", "2")
+    one_worker_where_nothing_is_shared(tab, "the first visit")
     tab.choose("#level", "4")
     tab.choose("#computer", "two")
     snap = snapshot(tab)
@@ -90,13 +101,73 @@ def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
     assert [r["move"] for r in done["rows"]] == snap["moves"]
     assert [r["ply"] for r in done["rows"]] == list(range(len(snap["moves"])))
 
-    # The setting is kept.
+    # The setting is kept; the second visit is the service worker's.
     assert tab.evaluate("localStorage.getItem('flipside.workers.v1')") == "2"
+    tab.wait_until("navigator.serviceWorker.controller !== null", 120)
     reload(tab)
     ready(tab)
     assert snapshot(tab)["pool"]["setting"] == 2
     assert tab.evaluate("document.getElementById('workers').value") == "2"
+    # The service worker's pages are cross-origin isolated. Where the engine then has
+    # SharedArrayBuffer (not WebKitGTK's MiniBrowser), Othello's top level is searched by both
+    # workers on one shared table; where it has not, by one worker as on a first visit.
+    assert tab.evaluate("self.crossOriginIsolated") is True, tab.engine
+    if tab.evaluate("typeof SharedArrayBuffer") == "function":
+        both_workers_on_one_shared_table(tab)
+    else:
+        assert tab.engine == "webkit"
+        one_worker_where_nothing_is_shared(tab, "no SharedArrayBuffer")
     assert_clean(tab, origin)
+
+
+def one_worker_where_nothing_is_shared(tab: Tab, where: str) -> None:
+    """Where the page has no shared memory (a first visit: no service worker, so no
+    isolation), Othello's top level searches on the search worker alone, as it always did:
+    no shared search, no extra worker started for it."""
+    tab.wait_until("window.flipside.snapshot().searchReady", 120)  # started at a quiet moment
+    before = snapshot(tab)["pool"]
+    answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+    assert answer["move"] in OUT_OF_BOOK_LEGAL, answer
+    assert "workers" not in answer, f"{tab.engine}, {where}: {answer}"
+    assert answer["pool"]["shared"] == 0 and answer["pool"]["running"] == before["running"]
+
+
+def both_workers_on_one_shared_table(tab: Tab) -> None:
+    """Othello's top level on the shared table: both workers answer (the deeper answer is
+    played); the computer's own move in a game goes there too; in Chromium a helper killed in
+    the middle is missed, started again, and shares the next search; a setting of 1 searches
+    alone, as before."""
+    tab.evaluate("(() => { location.hash = arg; })()", OUT_OF_BOOK)
+    tab.wait_until(f"window.flipside.snapshot().record === '{OUT_OF_BOOK}'")
+    tab.choose("#level", "6")
+    tab.evaluate("window.flipside.pool.grow('othello', '6').length")
+    tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
+    legal = OUT_OF_BOOK_LEGAL
+    answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+    assert answer["workers"] == 2 and answer["pool"]["shared"] == 1, f"{tab.engine}: {answer}"
+    assert answer["move"] in legal and answer["depth"] >= 4
+
+    # The computer's move in a game (ai.js asks it so).
+    mover = snapshot(tab)["toMove"]
+    tab.choose("#computer", mover)
+    snap = wait_turn(tab, "black" if mover == "white" else "white", 24)
+    tab.choose("#computer", "off")
+    assert snap["aiError"] is None and snap["moves"][-1] in legal
+    assert snap["pool"]["shared"] >= 2, f"{tab.engine}: {snap['pool']}"
+
+    if tab.engine == "chromium":
+        tab.wait_until("window.flipside.snapshot().pool.busy === 0")
+        tab.evaluate("(() => { setTimeout(() => window.flipside.pool.kill(1), 700); })()")
+        answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+        assert answer["workers"] == 1 and answer["pool"]["lost"] == 1, answer
+        tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
+        answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+        assert answer["workers"] == 2, answer
+
+    tab.choose("#workers", "1")
+    shared = snapshot(tab)["pool"]["shared"]
+    answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+    assert "workers" not in answer and answer["pool"]["shared"] == shared, answer
 
 
 # -- Chromium ----------------------------------------------------------------------------------

@@ -139,14 +139,16 @@ export class ComputerPlayer {
     this.pool.warm(game, this.settings.level);
   }
 
-  /** Whether `kind`'s search ("think" at `level`, "hints") of `game` is shared over the
-   *  pool (the game view's `pooled`).
+  /** Whether `kind`'s search ("think" at `level` split over the pool, "shared": searched
+   *  by the pool on one shared table, "hints") of `game` uses the pool (the game view's
+   *  `pooled`).
    *  @param {GameId} game
-   *  @param {"think" | "hints"} kind
+   *  @param {"think" | "shared" | "hints"} kind
    *  @param {Level | null} [level] */
   pooled(game, kind, level = null) {
     const pooled = GAMES[game]?.pooled;
-    return kind === "think" ? !!pooled?.think?.includes(String(level)) : !!pooled?.hints;
+    if (kind === "hints") return !!pooled?.hints;
+    return !!pooled?.[kind]?.includes(String(level));
   }
 
   /** Whether the pool's idle extra workers are kept: the computer plays a side of a game
@@ -157,7 +159,10 @@ export class ComputerPlayer {
     const levels = this.watching()
       ? [this.settings.level, this.settings.level2]
       : [this.settings.level];
-    return levels.some((level) => this.pooled(state.game, "think", level));
+    return levels.some(
+      (level) =>
+        this.pooled(state.game, "think", level) || this.pooled(state.game, "shared", level),
+    );
   }
 
   /** Whether the computer is to move in `state` (the live game by default).
@@ -304,10 +309,11 @@ export class ComputerPlayer {
       if (this.thinking !== job) return;
       const game = state.game;
       const split = this.pooled(game, "think", job.level);
+      const share = this.pooled(game, "shared", job.level);
       /** @type {{record: string, level: Level, seconds?: number, spent?: number}} */
       const params = { record: job.record, level: job.level };
       if (seconds) params.seconds = seconds;
-      if (spent && !split) params.spent = spent; // a split search has no `spent` (yet)
+      if (spent && (share || !split)) params.spent = spent; // a split search has no `spent` (yet)
       const answer = await this.pool.search(
         "think",
         params,
@@ -317,7 +323,7 @@ export class ComputerPlayer {
           if (job.moveNow) this.moveNow();
           else this.changed();
         },
-        { game, level: job.level, split },
+        { game, level: job.level, split, share },
       );
       if (this.thinking !== job) return;
       this.thinking = null;

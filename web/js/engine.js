@@ -184,6 +184,12 @@ export class Engine {
   }
 
   /** Stop the worker; calls still waiting are rejected. */
+  /** Give the worker the page's shared table (a search worker: shared-table.js).
+   *  @param {SharedArrayBuffer} buffer */
+  share(buffer) {
+    this.worker?.postMessage({ type: "shared", buffer });
+  }
+
   stop() {
     if (this.worker) this.worker.terminate();
     this.worker = null;

@@ -12,6 +12,12 @@
 // task reported lost (the coordinator gives its work out again); one that cannot start is
 // left out, and the work goes on with fewer. Python cannot be interrupted, so a cancel
 // terminates: a dropped split's busy extra workers are started again.
+//
+// Othello's top level shares instead (`share`): when the page is cross-origin isolated, every
+// worker gets one SharedArrayBuffer (shared-table.js) and searches the same move on it, the
+// search worker keeping the level's time; the helpers stop when it answers (a signal in the
+// table, no termination) and the deepest answer is played (docs/othello-ai.md, "Several
+// workers").
 
 import { Cancelled, SearchWorker, WorkerLost } from "./search-worker.js";
 
@@ -46,6 +52,13 @@ export const IDLE_MS = 60_000;
 export const SIZES = [1, 2, 4, 8];
 /** The most workers Auto chooses (the split gains little beyond, and each is a Python). */
 const MOST = 8;
+/** How long a shared search waits, after the search worker's answer, for the helpers' own
+ *  (each stops at its next poll of the signal, every 1,024 nodes: some 30 ms). */
+export const HELPERS_MS = 250;
+
+/** Whether this page can share memory with its workers (cross-origin isolated). */
+export const isolated = () =>
+  typeof SharedArrayBuffer === "function" && self.crossOriginIsolated === true;
 
 /** The pool's size on a device with `cores` logical processors and `memory` GB (what the
  *  browser tells: `navigator.hardwareConcurrency`, `navigator.deviceMemory`, either may be
@@ -96,7 +109,22 @@ export class Pool {
     this.wake = null; // wakes the split under way (a task finished, or a cancel)
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
-    this.counts = { splits: 0, started: 0, lost: 0, failed: 0 }; // failed: splits answered alone
+    this.counts = { splits: 0, shared: 0, started: 0, lost: 0, failed: 0 }; // failed: splits answered alone
+    /** @type {Promise<import("./shared-table.js").SharedTable> | null} */
+    this.table = null; // the shared table, made on the first shared search
+    /** @type {{table: import("./shared-table.js").SharedTable, run: number} | null} */
+    this.sharing = null; // the shared search under way
+  }
+
+  /** The workers' shared table, made (and given to every worker) on first use.
+   *  @returns {Promise<import("./shared-table.js").SharedTable>} */
+  sharedTable() {
+    this.table ??= import("./shared-table.js").then(({ SharedTable }) => {
+      const table = new SharedTable();
+      for (const slot of this.slots()) slot.share(table.buffer);
+      return table;
+    });
+    return this.table;
   }
 
   /** The number of workers the setting asks for on this device.
@@ -140,8 +168,11 @@ export class Pool {
   grow(game, level = this.level) {
     this.game = game;
     this.level = level;
-    while (this.extras.length < this.size - 1)
-      this.extras.push(new SearchWorker(`search-${this.extras.length + 1}`));
+    while (this.extras.length < this.size - 1) {
+      const slot = new SearchWorker(`search-${this.extras.length + 1}`);
+      if (this.main.table) slot.share(this.main.table);
+      this.extras.push(slot);
+    }
     const wanted = this.extras.slice(0, Math.max(0, this.size - 1));
     for (const slot of wanted) {
       if (!slot.running) this.begin(slot);
@@ -212,10 +243,31 @@ export class Pool {
    * @param {M} method
    * @param {Params<M>} params
    * @param {((report: DepthReport) => void) | null} onReport
-   * @param {{game: GameId, level?: Level, split?: boolean}} how
+   * @param {{game: GameId, level?: Level, split?: boolean, share?: boolean}} how  share: a
+   *   "think" the workers search on one shared table where the page is isolated
    * @returns {Promise<Result<M>>}
    */
-  async search(method, params, onReport, { game, level = this.level, split = false }) {
+  async search(
+    method,
+    params,
+    onReport,
+    { game, level = this.level, split = false, share = false },
+  ) {
+    if (share && method === "think" && this.size > 1 && isolated()) {
+      const table = this.sharedTable();
+      this.grow(game, level);
+      const workers = this.free(game);
+      if (workers.length > 1) {
+        try {
+          const think = /** @type {Params<"think">} */ (params);
+          return /** @type {Result<M>} */ (await this.share(think, onReport, workers, await table));
+        } catch (err) {
+          if (err instanceof Cancelled) throw err;
+          this.counts.failed++;
+          console.warn("Flipside: a shared search failed; searching on one worker:", err);
+        }
+      }
+    }
     if (split && this.size > 1) {
       this.grow(game, level);
       const workers = this.free(game);
@@ -254,6 +306,57 @@ export class Pool {
       this.recover(this.main, err);
       return this.main.call(method, params, onReport);
     }
+  }
+
+  /** The computer's move (`params` of "think") searched by `workers` (worker 0 the search
+   *  worker) on the shared `table`: the deepest answer (the search worker's when as deep),
+   *  with every worker's nodes and how many answered (`workers`). A helper lost is started
+   *  again and missed; Cancelled when `cancel()` drops the search.
+   * @param {Params<"think">} params
+   * @param {((report: DepthReport) => void) | null} onReport
+   * @param {SearchWorker[]} workers
+   * @param {import("./shared-table.js").SharedTable} table
+   * @returns {Promise<Result<"think"> & {workers: number}>}
+   */
+  async share(params, onReport, workers, table) {
+    const generation = ++this.generation;
+    this.counts.shared++;
+    const run = table.begin(Number(params.level));
+    this.sharing = { table, run };
+    /** @type {Result<"shared_think">[]} */
+    const answers = [];
+    const helpers = workers.slice(1).map((slot, i) =>
+      slot.call("shared_think", { ...params, run, worker: i + 1 }).then(
+        (answer) => void answers.push(answer),
+        (err) => {
+          if (err instanceof WorkerLost) this.recover(slot, err);
+        },
+      ),
+    );
+    /** @type {Result<"shared_think">} */
+    let first;
+    try {
+      first = await this.call("shared_think", { ...params, run, worker: 0 }, onReport);
+    } finally {
+      table.end(run);
+      if (this.sharing?.run === run) this.sharing = null;
+    }
+    if (generation !== this.generation) throw new Cancelled();
+    if (!first) throw new Error("the search worker gave no answer");
+    await Promise.race([
+      Promise.all(helpers),
+      new Promise((resolve) => setTimeout(resolve, HELPERS_MS)),
+    ]);
+    let best = first;
+    let nodes = first.nodes;
+    let answered = 1;
+    for (const answer of answers) {
+      if (!answer) continue;
+      answered++;
+      nodes += answer.nodes;
+      if (answer.depth > best.depth) best = answer;
+    }
+    return { ...best, nodes, workers: answered };
   }
 
   /** The answer of `kind`'s search of `params` split over `workers` (worker 0 the search
@@ -384,6 +487,8 @@ export class Pool {
    *  workers are terminated and started again. */
   cancel() {
     this.generation++;
+    if (this.sharing) this.sharing.table.end(this.sharing.run); // its helpers stop and answer
+    this.sharing = null;
     const workers = this.splitting;
     this.splitting = [];
     this.wake?.();

@@ -46,6 +46,15 @@ export class SearchWorker {
     this.revived = 0; // starts again after a loss while warming, in a row
     /** @type {WeakSet<Engine>} */
     this.retired = new WeakSet(); // engines this worker stopped while they ran (not lost)
+    /** @type {SharedArrayBuffer | null} */
+    this.table = null; // the pool's shared table, given to each engine it starts
+  }
+
+  /** Give this worker (now and after each start) the pool's shared table.
+   *  @param {SharedArrayBuffer} buffer */
+  share(buffer) {
+    this.table = buffer;
+    this.engine?.share(buffer);
   }
 
   /** Stop the running engine on purpose: its calls reject with Cancelled. One already lost
@@ -69,6 +78,7 @@ export class SearchWorker {
       return engine;
     });
     this.starting.catch(() => {});
+    if (this.table) engine.share(this.table); // after the runtime: the worker's messages keep their order
   }
 
   /** Terminate the worker; the next call starts a new one. */

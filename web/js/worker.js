@@ -242,6 +242,7 @@ async function answer({ id, method, params, lang }) {
   try {
     if (method === "explore") await installExplorer(fields?.record);
     else if (!RULES_METHODS.has(method) || dealsOpening(fields)) await installApp();
+    if (method === "shared_think") await sharedAttached;
     try {
       await installCatalog(lang);
     } catch {
@@ -287,12 +288,28 @@ let given;
 const runtimeGiven = new Promise((resolve) => (given = resolve));
 /** The page came from the service worker (its first message says so): see fromCache. */
 let pageCached = false;
+/** The page's shared table (a search worker of a cross-origin isolated page), once given:
+ *  its functions for Python (shared-table.js, loaded then). `shared_think` waits for it.
+ *  @type {Promise<import("./shared-table.js").TableAccess> | null} */
+let shared = null;
+let sharedAttached = /** @type {Promise<void>} */ (Promise.resolve());
+
+/** Hand the shared table to Python once both are there. */
+function attachShared() {
+  const access = shared;
+  if (!access || !handle) return;
+  sharedAttached = access.then((table) => pyodide.pyimport("flipside.facade").attach_shared(table));
+}
 
 /** @param {MessageEvent<PageToWorker>} event */
 self.onmessage = ({ data }) => {
   if (data?.type === "runtime") {
     pageCached = data.cached === true;
     given(data.wasm ?? null);
+  } else if (data?.type === "shared") {
+    const buffer = data.buffer;
+    shared = import("./shared-table.js").then((m) => m.tableAccess(buffer));
+    attachShared();
   } else if (handle) enqueue(data);
   else waiting.push(data);
 };
@@ -770,6 +787,7 @@ async function boot() {
   ahead.clear();
   report("start", true);
   handle = pyodide.pyimport("flipside.facade").handle;
+  attachShared();
   const request = JSON.stringify({ id: 0, method: "engine_info" });
   const info = JSON.parse(/** @type {Handle} */ (handle)(request)).result;
   /** @type {import("./types/messages").ReadyMessage} */

@@ -61,7 +61,15 @@ INLINE_HASH_PLACEHOLDER = "'sha256-of-the-inline-script'"
 LAZY_PREFIXES = ("puzzles/", "explorer/")
 """Files the service worker does not precache: fetched (and then cached) when first opened,
 so that a first visit stays as light as before them."""
-SEPARATE_MODULES = ("boot.js", "errors.js", "rules-engine.js", "engine.js", "i18n.js", "worker.js")
+SEPARATE_MODULES = (
+    "boot.js",
+    "errors.js",
+    "rules-engine.js",
+    "engine.js",
+    "i18n.js",
+    "worker.js",
+    "shared-table.js",  # the search workers import it too, only in a cross-origin isolated page
+)
 LATER_MODULES = ("library.js", "qr-code.js", "trainer.js")
 """Entry modules the page imports once the game is ready, each bundled on its own."""
 

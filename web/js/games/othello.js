@@ -41,9 +41,10 @@ export const othello = {
     "loss:4": N_("Loses 4 discs a move"),
   },
   // The searches shared over the pool of search workers when it has two or more (pool.js;
-  // docs/page.md): the hints (a value for every move). Not the top level's move: its root
-  // split gains little (docs/notes/2026-11-27-parallel-search.md).
-  pooled: { think: [], hints: true },
+  // docs/page.md): the hints (a value for every move), and the top level's move on one
+  // shared table where the page is cross-origin isolated. Not split at the root where it is
+  // not: that gains little (docs/notes/2026-11-27-parallel-search.md).
+  pooled: { think: [], shared: ["6"], hints: true },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
   levelSeconds: {
     1: 0.2,

@@ -115,8 +115,12 @@ export type EditorParams = Omit<Params<"editor_check">, "game" | "cells" | "toMo
 
 /** The searches a game shares over the pool of search workers (pool.js). */
 export interface Pooled {
-  /** The levels whose move is searched on the pool. */
+  /** The levels whose move is split over the pool (the root split). */
   think: string[];
+  /** The levels whose move the pool searches on one shared table where the page is
+   *  cross-origin isolated (pool.js, `share`); split as `think` where it is not, if listed
+   *  there, else searched by one worker. */
+  shared: string[];
   hints: boolean;
 }
 

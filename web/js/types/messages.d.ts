@@ -175,6 +175,20 @@ export interface Methods {
     result: ThinkAnswer;
     report: DepthReport;
   };
+  shared_think: {
+    params: {
+      record: RecordText;
+      level: Level;
+      /** the shared search's number (shared-table.js) and this worker's (0: keeps the time) */
+      run: number;
+      worker: number;
+      seconds?: number | null;
+      spent?: number | null;
+    };
+    /** null: a helper's answer to a move the workers do not share */
+    result: (ThinkAnswer & { worker: number }) | null;
+    report: DepthReport;
+  };
   hints: {
     params: { record: RecordText; seconds?: number | null; level?: Level | null };
     result: HintsAnswer;
@@ -262,7 +276,13 @@ export interface RuntimeMessage {
   cached: boolean;
 }
 
-export type PageToWorker = RuntimeMessage | AnyRequest;
+/** The page's shared table (a cross-origin isolated page's search workers: shared-table.js). */
+export interface SharedMessage {
+  type: "shared";
+  buffer: SharedArrayBuffer;
+}
+
+export type PageToWorker = RuntimeMessage | SharedMessage | AnyRequest;
 
 // -- worker -> page -------------------------------------------------------------------------
 

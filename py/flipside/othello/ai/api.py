@@ -28,6 +28,7 @@ from flipside.othello.ai.engine import (
     position_value,
 )
 from flipside.othello.ai.openings import opening_of
+from flipside.othello.ai.shared_search import PageShare, part, shares
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move
@@ -76,6 +77,31 @@ def think(
     budget = reply_budget(seconds or level_seconds(engine.level), spent)
     info = engine.think(board, seconds=budget, on_depth=lambda i: report(search_info(i)))
     return {**search_info(info), "level": engine.level, "record": record}
+
+
+def shared_think(
+    record: str,
+    level: int | str,
+    seconds: float | None,
+    spent: float | None,
+    share: PageShare,
+    run: int,
+    worker: int,
+    report: Report,
+) -> JSON:
+    """Worker ``worker``'s part of the computer's move searched by the page's workers on one
+    shared table (``shared_search``; the search numbered ``run``). A move the workers do not
+    share (the endgame's phases, a book move, a level with noise) is worker 0's own
+    :func:`think`, and the others answer None at once. Worker 0 reports its depths."""
+    number = parse_level(checked_level(level, MAX_LEVEL))
+    board = _board(record)
+    engine = share.engine(number)
+    if not shares(engine, board):
+        return None if worker else think(record, level, seconds, None, report, spent)
+    budget = reply_budget(seconds or level_seconds(number), spent)
+    on_depth = None if worker else lambda i: report(search_info(i))
+    info = part(engine, board, budget, worker, share.stopped(run), on_depth)
+    return {**search_info(info), "level": number, "record": record, "worker": worker}
 
 
 # -- an opponent with a chosen error ------------------------------------------------------------

@@ -14,8 +14,11 @@ as deep; its ``nodes`` are every worker's). A lost worker's answer is missed, no
 Measured at a fixed depth (``python -m tools.play.shared_search``): two processes finish a
 depth-12 search 1.47x as fast as one, where the root split (``split.py``) gives 1.08-1.2x.
 The split still serves the endgame (exact solves split well at the root), hints and
-analysis; the page has no shared memory unless it is cross-origin isolated, so it uses the
-split (docs/notes/2026-11-28-shared-table.md).
+analysis (docs/notes/2026-11-28-shared-table.md).
+
+The page's search workers share a table too when the page is cross-origin isolated: a
+``SharedArrayBuffer`` that Python in Pyodide reaches only through JavaScript functions
+(:class:`CallTable`, :class:`PageShare`; ``web/js/shared-table.js`` holds that layout).
 
 The table has no lock. A slot is five 64-bit words, ``P, O, data, extra, check`` with
 ``check = P ^ O ^ data ^ extra``; a slot whose words two writers mixed fails the check and
@@ -28,16 +31,14 @@ from __future__ import annotations
 
 import functools
 import struct
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 from flipside.othello.ai.endgame import final_score
 from flipside.othello.ai.engine import Engine
 from flipside.othello.ai.search import _CORNERS, EVAL_ORDER_MIN, INF, MPC_MIN_DEPTH, Searcher
 from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.board import Board
-
-if TYPE_CHECKING:
-    from collections.abc import Callable
 
 JSON = Any
 SLOT = struct.Struct("<5Q")
@@ -98,6 +99,62 @@ class SharedTable:
         struct.pack_into("<Q", self.view, 8 * word, value & _MASK64)
 
 
+class CallTable:
+    """The same table in memory this process reaches only through two functions: the page's
+    ``SharedArrayBuffer`` (``web/js/shared-table.js``, which says the layout), read and written
+    by one JavaScript call each. ``probe(index, p_low, p_high, o_low, o_high)`` answers -1 or
+    the entry packed in one number (``PACK`` bits each for the two bounds, then the depth and
+    best square); ``store(index, p_low, p_high, o_low, o_high, lower, upper, extra)``."""
+
+    def __init__(self, probe: Callable[..., int], store: Callable[..., None], slots: int) -> None:
+        if slots <= 0 or slots & (slots - 1):
+            raise ValueError(f"the number of slots must be a power of two, got {slots}")
+        self._probe = probe
+        self._store = store
+        self._mask = slots - 1
+
+    def get(self, key: tuple[int, int], /) -> tuple[int, int, int, int] | None:
+        P, O = key
+        packed = self._probe(hash(key) & self._mask, P & _LOW32, P >> 32, O & _LOW32, O >> 32)
+        if packed < 0:
+            return None
+        lower = (packed >> PACK & _PACKED) - _BOUND
+        upper = (packed & _PACKED) - _BOUND
+        extra = packed >> 2 * PACK
+        return (
+            extra >> 7,
+            -INF if lower <= -_BOUND + 1 else lower,
+            INF if upper >= _BOUND - 1 else upper,
+            (extra & 0x7F) - 1,
+        )
+
+    def __setitem__(self, key: tuple[int, int], entry: tuple[int, int, int, int], /) -> None:
+        depth, lower, upper, best_sq = entry
+        P, O = key
+        self._store(
+            hash(key) & self._mask,
+            P & _LOW32,
+            P >> 32,
+            O & _LOW32,
+            O >> 32,
+            min(max(lower, 1 - _BOUND), _BOUND - 1),
+            min(max(upper, 1 - _BOUND), _BOUND - 1),
+            min(depth, 63) << 7 | (best_sq + 1),
+        )
+
+    def __len__(self) -> int:
+        """Zero: the table never grows, so an engine never drops it."""
+        return 0
+
+
+PACK = 20
+"""Bits of each bound in a packed entry: values within ``_BOUND - 2`` (evaluations are
+within 64 discs times ``SCALE``); the outermost values stand for the infinite bounds."""
+_BOUND = 1 << (PACK - 1)
+_PACKED = (1 << PACK) - 1
+_LOW32 = 0xFFFFFFFF
+
+
 def size_of(table_slots: int, busy_slots: int) -> int:
     """Bytes of a shared block: the signals, the hash table and the busy table."""
     return (table_slots + 1) * SLOT.size + 8 * busy_slots
@@ -114,16 +171,20 @@ BLOCK_SIZE = size_of(TABLE_SLOTS, BUSY_SLOTS)
 
 
 class SharingSearcher(Searcher):
-    """A midgame search on a shared table that leaves busy young brothers for later.
+    """A midgame search on a shared table that leaves busy young brothers for later; the
+    ``busy`` table's marks have ``mark_bits`` bits (31 in the page's ``Int32Array``).
 
     :meth:`_node` is ``Searcher._node`` with the young brothers' marks and second pass:
     copied on purpose, as ``endgame.Solver._deep`` is, because a hook would cost a call per
     node on the search's hottest path."""
 
-    def __init__(self, busy: Any, share_depth: int = SHARE_DEPTH, **options: Any) -> None:
+    def __init__(
+        self, busy: Any, share_depth: int = SHARE_DEPTH, mark_bits: int = 64, **options: Any
+    ) -> None:
         super().__init__(**options)
         self.busy = busy
         self._busy_mask = len(busy) - 1
+        self._mark_mask = (1 << mark_bits) - 1
         self.share_depth = share_depth
 
     def _node(self, P: int, O: int, alpha: int, beta: int, depth: int) -> int:
@@ -191,7 +252,7 @@ class SharingSearcher(Searcher):
                 v = -child(nP, nO, -beta, -alpha, arg)
                 first = False
             elif share:
-                mark = hash((nP, nO)) & _MASK64 | 1
+                mark = hash((nP, nO)) & self._mark_mask | 1
                 slot = mark & self._busy_mask
                 if busy[slot] == mark:  # another worker searches it: later
                     later.append(item)
@@ -255,32 +316,75 @@ def _let_go(table: SharedTable, busy: memoryview, shared: Any) -> None:
     shared.close()
 
 
+def sharing_engine(level: int, table: Any, busy: Any, mark_bits: int = 64) -> Engine:
+    """An engine at ``level`` whose midgame search uses ``table`` and the ``busy`` marks."""
+    engine = Engine(level)
+    engine.table = table
+    engine.new_searcher = functools.partial(SharingSearcher, busy, mark_bits=mark_bits)
+    return engine
+
+
 @functools.cache
 def _engine(level: int, block: str) -> Engine:
     """This worker's engine at ``level`` on the shared block named ``block``, kept for its
     life (as ``engine_at``)."""
     table, busy = _block_views(block)
-    engine = Engine(level)
-    engine.table = table
-    engine.new_searcher = functools.partial(SharingSearcher, busy)
-    return engine
+    return sharing_engine(level, table, busy)
+
+
+def part(
+    engine: Engine,
+    board: Board,
+    budget: float,
+    worker: int,
+    stopped: Callable[[], bool],
+    on_depth: Callable[[JSON], None] | None = None,
+) -> JSON:
+    """Worker ``worker``'s part of a shared search: ``engine.think`` of ``board``. Worker 0
+    keeps the level's time rules within ``budget`` seconds; the others search on
+    (``HELPER_BUDGETS`` times the budget at most) until ``stopped()``, and answer their last
+    finished depth."""
+    stop: Callable[[], bool] | None = None
+    if worker:
+        stop = stopped
+        budget *= HELPER_BUDGETS
+    info: JSON = engine.think(board, budget, stop, on_depth)
+    return info
 
 
 def think(block: str, run: int, worker: int, position: str, level: int, budget: float) -> JSON:
-    """Worker ``worker``'s part of the shared search number ``run``: ``Engine.think`` of
-    ``position`` at ``level`` on the shared block. Worker 0 keeps the level's time rules
-    within ``budget`` seconds; the others search on (``HELPER_BUDGETS`` times the budget at
-    most) until the search's number is no longer ``run``, and answer their last finished
-    depth."""
+    """Worker ``worker``'s part (:func:`part`) of the shared search number ``run`` of
+    ``position`` at ``level`` on the shared block named ``block``: the helpers stop when
+    the search's number is no longer ``run``."""
     engine = _engine(level, block)
     table = engine.table
     assert isinstance(table, SharedTable)
-    stop: Callable[[], bool] | None = None
-    if worker:
-        stop = lambda: table.signal(0) != run
-        budget *= HELPER_BUDGETS
-    info: JSON = engine.think(Board.from_position(position), budget, stop)
-    return info
+    return part(
+        engine, Board.from_position(position), budget, worker, lambda: table.signal(0) != run
+    )
+
+
+class PageShare:
+    """The page's shared memory as this worker's searches use it: an object of
+    ``web/js/shared-table.js`` (``probe``, ``store``, ``slots``, and the ``busy`` and
+    ``signals`` arrays of 32-bit words; signal 0 is the number of the search running), with
+    an engine per level on it, made on first use."""
+
+    def __init__(self, shared: Any) -> None:
+        self.table = CallTable(shared.probe, shared.store, int(shared.slots))
+        self.busy = shared.busy
+        self.signals = shared.signals
+        self.engines: dict[int, Engine] = {}
+
+    def engine(self, level: int) -> Engine:
+        if level not in self.engines:
+            self.engines[level] = sharing_engine(level, self.table, self.busy, mark_bits=31)
+        return self.engines[level]
+
+    def stopped(self, run: int) -> Callable[[], bool]:
+        """Whether the search number ``run`` is over (the page set signal 0 to another)."""
+        signals = self.signals
+        return lambda: bool(signals[0] != run)
 
 
 # -- the caller's side -------------------------------------------------------------------------
