@@ -80,6 +80,7 @@ def rows() -> list[Row]:
             page.evaluate("window.flipside.pool.grow('othello', '6')")
             until(page, "window.flipside.snapshot().pool.warmed === 2", 120)
             two = searched(page, records)
+            heaps = page.evaluate("window.flipside.snapshot().pool.heaps")
         finally:
             browser.close()
     depth_one = statistics.mean(r["depth"] for r in one)
@@ -88,12 +89,19 @@ def rows() -> list[Row]:
     deeper = sum(b["depth"] > a["depth"] for a, b in pairs)
     shallower = sum(b["depth"] < a["depth"] for a, b in pairs)
     shared = sum(r["workers"] == 2 for r in two)
+
+    def rate(found: list[dict[str, Any]]) -> float:
+        return sum(r["nodes"] for r in found) / sum(r["seconds"] for r in found)
+
     name = f"Chromium: Othello level {LEVEL}'s move, {POSITIONS} middle games"
     return [
         (
             f"{name}, 1 worker",
             round(depth_one, 2),
-            f"plies finished, mean (mean {statistics.mean(r['seconds'] for r in one):.2f} s)",
+            (
+                f"plies finished, mean (mean {statistics.mean(r['seconds'] for r in one):.2f} s, "
+                f"{rate(one):,.0f} nodes a second)"
+            ),
         ),
         (
             f"{name}, 2 workers",
@@ -102,7 +110,10 @@ def rows() -> list[Row]:
                 f"plies, {depth_two - depth_one:+.2f} against 1 worker (goal +0.5); "
                 f"{deeper} deeper, {shallower} shallower; {shared} of {POSITIONS} shared "
                 f"by both workers (isolated: {isolated}), {sum(r['helper'] for r in two)} "
-                f"answered by the helper; mean {statistics.mean(r['seconds'] for r in two):.2f} s"
+                f"answered by the helper; mean {statistics.mean(r['seconds'] for r in two):.2f} s, "
+                f"{rate(two):,.0f} nodes a second by both; the workers' WebAssembly memory "
+                f"{' + '.join(str(round(h / 2**20)) for h in heaps if h)} MB, the shared table "
+                "4.06 MiB"
             ),
         ),
     ]
