@@ -38,12 +38,16 @@ sw.addEventListener("activate", (event) => {
   );
 });
 
-/** `response` with the headers that make a page cross-origin isolated: the page loads
- *  nothing from another origin, so "require-corp" refuses nothing. A response the page cannot
- *  read (opaque, a redirect) is left as it is.
+/** `response` with the headers that make a page cross-origin isolated, for the documents
+ *  and workers, which need them: the page loads nothing from another origin, so
+ *  "require-corp" refuses nothing. The other files (same-origin, so they need none) are
+ *  served as the cache holds them, and so is a response the page cannot read (opaque, a
+ *  redirect).
+ *  @param {Request} request
  *  @param {Response} response */
-function isolating(response) {
-  if (response.type !== "basic" && response.type !== "default") return response;
+function isolating(request, response) {
+  const needs = request.mode === "navigate" || request.destination === "worker";
+  if (!needs || (response.type !== "basic" && response.type !== "default")) return response;
   const headers = new Headers(response.headers);
   headers.set("Cross-Origin-Opener-Policy", "same-origin");
   headers.set("Cross-Origin-Embedder-Policy", "require-corp");
@@ -57,7 +61,7 @@ function isolating(response) {
 sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== sw.location.origin) return;
-  event.respondWith((async () => isolating(await served(request)))());
+  event.respondWith((async () => isolating(request, await served(request)))());
 });
 
 /** What the service worker answers `request` with: the build's cache, else the network
