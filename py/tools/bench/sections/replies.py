@@ -13,6 +13,9 @@ most 1.5 times it). Issue 56's run: ``FLIPSIDE_REPLY_GAMES=3 FLIPSIDE_REPLY_ENGI
 ./build.sh bench --only replies``. Memory: the resident memory of the page's processes after each game (the goal:
 at most 30 MB more after the last game than after the first).
 
+The page is the origin's second visit, as most are: the service worker's, cross-origin
+isolated, so with Auto's two workers on two cores Othello's top level searches on the
+pool's shared table (``FLIPSIDE_REPLY_VISIT=first``: the first visit, one worker).
 ``FLIPSIDE_REPLY_GAMES`` (default 5) and ``FLIPSIDE_REPLY_ENGINES`` (default all three,
 comma-separated) shorten a run. ``rows()`` returns ``(name, value, unit/note)`` tuples for
 the bench table (``./build.sh bench``; ``dist/`` must be built); run the file to print them.
@@ -126,11 +129,18 @@ def heap_mb(heaps: dict[str, int | None]) -> float:
     return sum(size or 0 for size in heaps.values()) / 2**20
 
 
-def open_page(tab: Tab, origin: str) -> None:
-    """The page at ``origin``, its computer player ready."""
+def open_page(tab: Tab, origin: str, visit: str) -> None:
+    """The page at ``origin``, its computer player ready: on the origin's first visit, or on
+    its second (``visit``), which the service worker serves (cross-origin isolated: Othello's
+    top level searches on the pool's shared table)."""
     tab.goto(f"{origin}/")
     tab.wait_until("window.flipside !== undefined", 120)
     tab.evaluate("window.flipside.ready.then(() => true)")
+    if visit == "second":
+        tab.wait_until("navigator.serviceWorker.controller !== null", 120)
+        tab.goto(f"{origin}/")
+        tab.wait_until("window.flipside !== undefined", 120)
+        tab.evaluate("window.flipside.ready.then(() => true)")
     tab.wait_until("window.flipside.snapshot().searchReady", 120)
     tab.wait_until(warmed(str(tab.evaluate("window.flipside.snapshot().game"))), 120)
 
@@ -186,17 +196,21 @@ def play_game(tab: Tab, game: str, seed: int) -> list[list[float]]:
     return waits
 
 
-def engine_rows(tab: Tab, origin: str, games: int) -> list[Row]:
+def engine_rows(tab: Tab, origin: str, games: int, visit: str) -> list[Row]:
     out: list[Row] = []
     for game, (_, _, top, seconds) in GAMES.items():
         turns: list[list[float]] = []
         memory = []
         heaps = []
-        open_page(tab, origin)
+        open_page(tab, origin, visit)
         for seed in range(1, games + 1):
             turns += play_game(tab, game, seed)
             memory.append(page_mb(tab.engine))
             heaps.append(tab.evaluate("window.flipside.snapshot().heaps"))
+        pool = tab.evaluate("window.flipside.snapshot().pool")
+        isolated = tab.evaluate(
+            "self.crossOriginIsolated && typeof SharedArrayBuffer === 'function'"
+        )
         budget = seconds * PAGE_SLOWDOWN
         waits = [wait for turn in turns for wait in turn]
         replies = sorted(sum(turn) for turn in turns)  # the click to the last reply drawn
@@ -204,6 +218,14 @@ def engine_rows(tab: Tab, origin: str, games: int) -> list[Row]:
         p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         name = f"{tab.engine}: {game} level {top}, {games} games, {len(waits)} replies"
         out += [
+            (
+                f"{name}, the page",
+                pool["size"],
+                (
+                    f"workers; the {visit} visit, shared memory: {isolated}; "
+                    f"{pool['shared']} shared searches, {pool['splits']} splits"
+                ),
+            ),
             (
                 f"{name}, median wait",
                 round(statistics.median(waits), 2),
@@ -250,11 +272,13 @@ def rows() -> list[Row]:
 
     games = int(os.environ.get("FLIPSIDE_REPLY_GAMES", "5"))
     engines = os.environ.get("FLIPSIDE_REPLY_ENGINES", ",".join(ENGINES)).split(",")
+    visit = os.environ.get("FLIPSIDE_REPLY_VISIT", "second")
     out: list[Row] = []
     with sync_playwright() as pw, x_display() as display, static_server(DIST) as origin:
         for engine in engines:
             with ExitStack() as stack:
-                out += engine_rows(fresh_tab(stack, pw, display, engine), origin, games)
+                tab = fresh_tab(stack, pw, display, engine)
+                out += engine_rows(tab, origin, games, visit)
     return out
 
 
