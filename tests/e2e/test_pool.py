@@ -163,11 +163,36 @@ def both_workers_on_one_shared_table(tab: Tab) -> None:
         tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
         answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
         assert answer["workers"] == 2, answer
+        move_now_in_a_shared_search(tab)
 
     tab.choose("#workers", "1")
     shared = snapshot(tab)["pool"]["shared"]
     answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
     assert "workers" not in answer and answer["pool"]["shared"] == shared, answer
+
+
+def move_now_in_a_shared_search(tab: Tab) -> None:
+    """ "Move now" while both workers search the computer's move: the best move so far at
+    once; the helper stops by the table's signal and answers (it is not terminated: no start
+    counted), and shares the next search."""
+    tab.evaluate("(() => { location.hash = arg; })()", OUT_OF_BOOK)
+    tab.wait_until(f"window.flipside.snapshot().record === '{OUT_OF_BOOK}'")
+    tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
+    before = snapshot(tab)["pool"]
+    tab.choose("#computer", snapshot(tab)["toMove"])
+    tab.wait_until(
+        "window.flipside.snapshot().thought !== null && window.flipside.snapshot().pool.busy === 2"
+    )
+    tab.click("#move-now")
+    tab.wait_until("window.flipside.snapshot().moves.length === 25")
+    tab.choose("#computer", "off")
+    tab.wait_until("window.flipside.snapshot().pool.busy === 0")
+    after = snapshot(tab)["pool"]
+    assert after["shared"] == before["shared"] + 1 and after["started"] == before["started"]
+    assert snapshot(tab)["moves"][-1] in OUT_OF_BOOK_LEGAL
+    tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
+    answer = tab.evaluate(TOP_LEVEL_THINK, OUT_OF_BOOK)
+    assert answer["workers"] == 2, answer
 
 
 # -- Chromium ----------------------------------------------------------------------------------
