@@ -209,6 +209,13 @@ class SeleniumTab(Tab):
 
         self._again_if_unexplained(click)
 
+    def wait_in_page(self, condition: str, seconds: float) -> bool:
+        """As every tab's, read again on WebKitWebDriver's unexplained error (a fresh clone's
+        run: a wait during a review): a reading changes nothing in the page."""
+        found: list[bool] = []
+        self._again_if_unexplained(lambda: found.append(Tab.wait_in_page(self, condition, seconds)))
+        return found[-1]
+
     def screenshot_png(self) -> bytes:
         """The viewport as a PNG, tried again on WebKitWebDriver's unexplained error."""
         png: list[bytes] = []
@@ -218,8 +225,9 @@ class SeleniumTab(Tab):
     @staticmethod
     def _again_if_unexplained(command: Callable[[], None]) -> None:
         """Run a driver command, twice more at most if it fails with no message at all:
-        WebKitWebDriver now and then answers a click or a screenshot with an "unknown error"
-        and an empty message (fresh clones' runs, CI), and the same command then works."""
+        WebKitWebDriver now and then answers a click, a screenshot or a script with an
+        "unknown error" and an empty message (fresh clones' runs, CI), and the same command
+        then works. Only commands that can be asked twice come here."""
         from selenium.common.exceptions import WebDriverException
 
         for attempt in range(3):
