@@ -50,6 +50,10 @@ BUSY_SLOTS = 1 << 14
 SHARE_DEPTH = 3
 """Young brothers this many plies from the leaves or more are left for later while another
 worker searches them (2 measured the same; below that a mark costs more than it saves)."""
+PAGE_SHARE_DEPTH = 2
+"""The same in the page, where 2 measured better: two workers finished 0.50-0.60 plies
+deeper than one at level 6's budget (three runs of the ``pool_think`` bench) against
+0.33-0.47 with 3 (four runs); docs/notes/2026-11-29-shared-table-page.md."""
 HELPER_BUDGETS = 4.0
 """A helper's budget, in the level's: it is stopped when worker 0 answers, long before."""
 _OFFSET = 1 << 31
@@ -316,11 +320,15 @@ def _let_go(table: SharedTable, busy: memoryview, shared: Any) -> None:
     shared.close()
 
 
-def sharing_engine(level: int, table: Any, busy: Any, mark_bits: int = 64) -> Engine:
+def sharing_engine(
+    level: int, table: Any, busy: Any, mark_bits: int = 64, share_depth: int = SHARE_DEPTH
+) -> Engine:
     """An engine at ``level`` whose midgame search uses ``table`` and the ``busy`` marks."""
     engine = Engine(level)
     engine.table = table
-    engine.new_searcher = functools.partial(SharingSearcher, busy, mark_bits=mark_bits)
+    engine.new_searcher = functools.partial(
+        SharingSearcher, busy, share_depth=share_depth, mark_bits=mark_bits
+    )
     return engine
 
 
@@ -378,7 +386,9 @@ class PageShare:
 
     def engine(self, level: int) -> Engine:
         if level not in self.engines:
-            self.engines[level] = sharing_engine(level, self.table, self.busy, mark_bits=31)
+            self.engines[level] = sharing_engine(
+                level, self.table, self.busy, mark_bits=31, share_depth=PAGE_SHARE_DEPTH
+            )
         return self.engines[level]
 
     def stopped(self, run: int) -> Callable[[], bool]:
