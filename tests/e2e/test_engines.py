@@ -56,10 +56,17 @@ def settle(tab: Tab) -> None:
 
 
 def wait_moves(tab: Tab, count: int) -> dict[str, Any]:
-    tab.wait_until(
-        "(() => { const s = window.flipside.snapshot();"
-        f" return s.moves.length === {count} && !s.busy && !s.thinking; }})()"
-    )
+    """The page's snapshot once ``count`` moves are played and nothing is asked; a time-out
+    says what the page showed (a WebKit run under load once timed out here after a click)."""
+    try:
+        tab.wait_until(
+            "(() => { const s = window.flipside.snapshot();"
+            f" return s.moves.length === {count} && !s.busy && !s.thinking; }})()"
+        )
+    except AssertionError as timeout:
+        snap = snapshot(tab)
+        seen = {k: snap.get(k) for k in ("moves", "busy", "thinking", "selected", "errors")}
+        raise AssertionError(f"{timeout}; the page: {seen}") from None
     return snapshot(tab)
 
 
