@@ -23,6 +23,7 @@ from flipside.levels import parse_level as parse_named_level
 from flipside.othello.ai.endgame import EndTable, Solver, Stopped
 from flipside.othello.ai.openings import book_move
 from flipside.othello.ai.search import DepthResult, HashTable, Searcher
+from flipside.othello.ai.solved_line import SolvedLine
 from flipside.othello.bitboard import legal_moves
 from flipside.othello.board import Board
 from flipside.othello.notation import PASS_MOVE, Color, Move, square_name
@@ -132,6 +133,10 @@ PROBABLE_TABLE_LIMIT = 50_000
 bounds hold whatever the root: 23% fewer nodes over the 16-21 empty positions of six
 archive games) until it holds this many entries (11 MB natively; the searches of FFO
 #1-#19 together store 2,608)."""
+EXACT_TABLE_LIMIT = 50_000
+"""The exact solver's table is kept from move to move too (its bounds are exact whatever
+the root, and the next move's solve lies inside the last one's tree) until it holds this
+many entries."""
 
 
 def solve_estimate(empties: int, midgame_rate: float) -> float:
@@ -188,6 +193,9 @@ class Engine:
         self.random = random.Random(seed)
         self.table: HashTable = {}
         self.probable_table: EndTable = {}
+        self.exact_table: EndTable = {}
+        self.solved = SolvedLine()
+        """The last exact solve's line: its later positions are answered without a search."""
         self.new_searcher: Callable[..., Searcher] = Searcher
         """Makes the midgame searcher of :meth:`think` (a pool's shared search changes it)."""
 
@@ -242,6 +250,13 @@ class Engine:
                 if on_depth is not None:
                     on_depth(info)
                 return info
+        known = self.solved.at(P, O)
+        if known is not None:  # on the last solve's line: its exact move, at once
+            empties = 64 - (P | O).bit_count()
+            line = DepthResult(empties, known.move, known.score, known.line, 0, True, 0.0)
+            if on_depth is not None:
+                on_depth(line.to_dict())
+            return line.to_dict()
         budget = level.seconds if seconds is None else seconds
         start = time.perf_counter()
         solve_end = start + max(budget, 0.01) * level.solve_limit
@@ -257,6 +272,8 @@ class Engine:
             self.table = {}
         if len(self.probable_table) > PROBABLE_TABLE_LIMIT:
             self.probable_table = {}
+        if len(self.exact_table) > EXACT_TABLE_LIMIT:
+            self.exact_table = {}
         searcher = self.new_searcher(
             should_stop=should_stop, selectivity=level.selectivity, table=self.table
         )
@@ -290,7 +307,11 @@ class Engine:
             if stopped():
                 pass
             elif tries or (empties <= level.endgame and estimate <= fits):
-                solved = self._solve(P, O, searcher, result, start, solve_end, should_stop)
+                solved = self._solve(
+                    P, O, searcher, result, start, solve_end, should_stop, self.exact_table
+                )
+                if solved is not None:
+                    self.solved.keep(P, O, solved.pv, solved.score)
             elif level.outcome and estimate / OUTCOME_SPEEDUP <= fits:
                 solved = self._outcome(P, O, searcher, result, start, solve_end, should_stop)
             if solved is None and likely is not None:
@@ -347,10 +368,12 @@ class Engine:
         start: float,
         deadline: float,
         should_stop: Callable[[], bool] | None,
+        table: EndTable | None = None,
     ) -> DepthResult | None:
         """The exact best move and line, or None when stopped or out of time first. The
-        midgame pre-search ``result`` gives the root order and the first window's centre."""
-        solver = Solver(should_stop, deadline)
+        midgame pre-search ``result`` gives the root order and the first window's centre;
+        ``table``, an earlier solve's, goes on being filled."""
+        solver = Solver(should_stop, deadline, table)
         guess = 2 * round(result.score / 2)
         try:
             score, sq = solver.best(P, O, searcher.root_order or None, guess)
