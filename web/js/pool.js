@@ -548,6 +548,8 @@ export class Pool {
       warmed: slots.filter((s) => s.ready && s.warmed === this.game).length,
       busy: slots.filter((s) => s.busy).length,
       heaps: slots.map((s) => (s.running ? (s.engine?.answered.at(-1)?.heap ?? null) : null)),
+      // Each worker's last answers ({method, asked, at}): what waited for what.
+      answered: slots.map((s) => s.engine?.answered ?? []),
       ...this.counts,
     };
   }

@@ -27,6 +27,7 @@ import os
 import statistics
 from contextlib import ExitStack
 from pathlib import Path
+from typing import Any, NamedTuple
 
 from flipside import facade
 from flipside.othello.ai.engine import LEVELS as OTHELLO_LEVELS
@@ -49,6 +50,18 @@ GAMES = {
     "othello": ("black", "white", max(OTHELLO_LEVELS), OTHELLO_LEVELS[max(OTHELLO_LEVELS)].seconds),
     "themisto": ("one", "two", max(THEMISTO_LEVELS), THEMISTO_LEVELS[max(THEMISTO_LEVELS)].seconds),
 }
+
+
+class Turn(NamedTuple):
+    """One turn of the computer's: each move's wait (s) and its search (``lastThink``)."""
+
+    waits: list[float]
+    thinks: list[dict[str, Any]]
+    log: list[list[list[Any]]]
+    """Each search worker's answers in the turn: method, asked and answered (ms from the
+    click)."""
+
+
 PAGE_SLOWDOWN = 2.0
 """The page's budget is the native one times this (``flipside.checks.PAGE_SLOWDOWN`` inside
 Pyodide)."""
@@ -72,6 +85,7 @@ TURN = """(async () => {
     let since = start;  // when the computer's move being timed became due
     let thought = null;  // the record of a computer move played, not yet drawn
     const waits = [];
+    const thinks = [];  // each computer move's search: {seconds, depth, exact, move}
     document.getElementById('move-form').requestSubmit();
     for (;;) {
         await sleep();
@@ -80,6 +94,8 @@ TURN = """(async () => {
         if (key(s.lastThink) !== seen) {
             seen = key(s.lastThink);
             thought = s.lastThink.record;
+            const { seconds, depth, exact, move } = s.lastThink;
+            thinks.push({ seconds, depth, exact, move });
         }
         if (thought !== null && s.record !== thought && !s.busy) {
             // A computer move drawn: its wait; the next one (after a pass) is due from now.
@@ -89,7 +105,11 @@ TURN = """(async () => {
         }
         if (thought === null && s.record !== arg[2] && !s.busy && !s.thinking
             && (s.over || s.toMove === person)) {
-            return { waits, over: s.over, record: s.record, answers: s.searchAnswers };
+            // What each search worker did in the turn: [method, asked, answered] (ms from the click).
+            const log = s.pool.answered.map((answers) => answers
+                .filter((a) => a.at >= start)
+                .map((a) => [a.method, Math.round(a.asked - start), Math.round(a.at - start)]));
+            return { waits, thinks, log, over: s.over, record: s.record };
         }
         if (now - start > 60000) return { waits: null, record: s.record };
     }
@@ -176,12 +196,12 @@ def new_game(tab: Tab, game: str) -> None:
         tab.wait_until(warmed(game), 120)
 
 
-def play_game(tab: Tab, game: str, seed: int) -> list[list[float]]:
+def play_game(tab: Tab, game: str, seed: int) -> list[Turn]:
     """One whole game against the top level; per turn, the seconds of each computer move
-    (more than one when the person had to pass)."""
+    (more than one when the person had to pass) and its search."""
     person = GAMES[game][0]
     new_game(tab, game)
-    waits: list[list[float]] = []
+    turns: list[Turn] = []
     record = str(tab.evaluate("window.flipside.snapshot().record"))
     for turn in range(400):
         move = facade.think(record, PERSON_LEVEL[game], None, seed * 1000 + turn)["move"]
@@ -190,16 +210,32 @@ def play_game(tab: Tab, game: str, seed: int) -> list[list[float]]:
             raise AssertionError(f"{tab.engine}: no reply within a minute in {answer['record']}")
         record = answer["record"]
         if answer["waits"]:
-            waits.append(answer["waits"])
+            turns.append(Turn(answer["waits"], answer["thinks"], answer["log"]))
         if answer["over"]:
             break
-    return waits
+    return turns
+
+
+def described(turn: Turn) -> str:
+    """A turn's waits and searches, e.g. ``3.41 s (depth 14 exact, 3.02 s) + 0.52 s (...)``."""
+    parts = []
+    for wait, think in zip(turn.waits, turn.thinks, strict=False):
+        kind = "exact" if think.get("exact") else "midgame"
+        parts.append(
+            f"{think.get('move')} {wait:.2f} s (depth {think.get('depth')} {kind}, "
+            f"search {think.get('seconds') or 0:.2f} s)"
+        )
+    workers = "; ".join(
+        f"worker {i}: " + ", ".join(f"{method} {asked}-{at}" for method, asked, at in answers)
+        for i, answers in enumerate(turn.log)
+    )
+    return " + ".join(parts) + f" [ms from the click: {workers}]"
 
 
 def engine_rows(tab: Tab, origin: str, games: int, visit: str) -> list[Row]:
     out: list[Row] = []
     for game, (_, _, top, seconds) in GAMES.items():
-        turns: list[list[float]] = []
+        turns: list[Turn] = []
         memory = []
         heaps = []
         open_page(tab, origin, visit)
@@ -212,8 +248,10 @@ def engine_rows(tab: Tab, origin: str, games: int, visit: str) -> list[Row]:
             "self.crossOriginIsolated && typeof SharedArrayBuffer === 'function'"
         )
         budget = seconds * PAGE_SLOWDOWN
-        waits = [wait for turn in turns for wait in turn]
-        replies = sorted(sum(turn) for turn in turns)  # the click to the last reply drawn
+        waits = [wait for turn in turns for wait in turn.waits]
+        by_reply = sorted(turns, key=lambda turn: sum(turn.waits))
+        replies = [sum(turn.waits) for turn in by_reply]  # the click to the last reply drawn
+        passing = [turn for turn in by_reply if len(turn.waits) > 1]  # the person passed
         ordered = sorted(waits)
         p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
         name = f"{tab.engine}: {game} level {top}, {games} games, {len(waits)} replies"
@@ -237,13 +275,27 @@ def engine_rows(tab: Tab, origin: str, games: int, visit: str) -> list[Row]:
                 round(statistics.median(replies), 2),
                 (
                     f"s, the computer's moves in a row together ({len(replies)} turns, "
-                    f"{sum(len(t) > 1 for t in turns)} with passes; goal <= {budget:g})"
+                    f"{sum(len(t.waits) > 1 for t in turns)} with passes; goal <= {budget:g})"
                 ),
             ),
             (
                 f"{name}, click -> reply, worst",
                 round(replies[-1], 2),
-                f"s = {replies[-1] / budget:.2f} x the {budget:g} s budget (goal <= 1.5)",
+                (
+                    f"s = {replies[-1] / budget:.2f} x the {budget:g} s budget (goal <= 1.5): "
+                    + described(by_reply[-1])
+                ),
+            ),
+            *(
+                [
+                    (
+                        f"{name}, click -> reply with passes, worst",
+                        round(sum(passing[-1].waits), 2),
+                        f"s over {len(passing)} turns: " + described(passing[-1]),
+                    )
+                ]
+                if passing
+                else []
             ),
             (
                 f"{name}, worst",
