@@ -92,6 +92,11 @@ TURN = """(async () => {
         const s = window.flipside.snapshot();
         const now = performance.now();
         if (key(s.lastThink) !== seen) {
+            if (thought !== null) {
+                // The next move came before this one's animation was over: it ends there.
+                waits.push((now - since) / 1000);
+                since = now;
+            }
             seen = key(s.lastThink);
             thought = s.lastThink.record;
             const { seconds, depth, exact, move } = s.lastThink;
