@@ -204,5 +204,8 @@ def test_the_engine_hands_its_probable_table_to_every_selective_search(
     assert len(tables) >= 2 and all(t is table for t in tables)
     assert engine.probable_table is table
     table.update({(k, k): (0, 0, 0) for k in range(PROBABLE_TABLE_LIMIT + 1 - len(table))})
+    board.pop()
+    assert len(board.legal_moves()) > 1
+    board.push(board.legal_moves()[-1])  # off the last solve's line, which needs no search
     engine.think(board)
     assert engine.probable_table is not table and tables[-1] is engine.probable_table
