@@ -222,10 +222,15 @@ class SeleniumTab(Tab):
         self._again_if_unexplained(lambda: png.append(self.driver.get_screenshot_as_png()))
         return png[-1]
 
+    def set_window_size(self, width: int, height: int) -> None:
+        """The MiniBrowser's window size (its toolbar included), tried again on
+        WebKitWebDriver's unexplained error (a fresh clone's run: a resize to a phone's)."""
+        self._again_if_unexplained(lambda: self.driver.set_window_size(width, height))
+
     @staticmethod
     def _again_if_unexplained(command: Callable[[], None]) -> None:
         """Run a driver command, twice more at most if it fails with no message at all:
-        WebKitWebDriver now and then answers a click, a screenshot or a script with an
+        WebKitWebDriver now and then answers a click, a screenshot, a resize or a script with an
         "unknown error" and an empty message (fresh clones' runs, CI), and the same command
         then works. Only commands that can be asked twice come here."""
         from selenium.common.exceptions import WebDriverException

@@ -357,7 +357,7 @@ def resize(browser_tab: Tab, size: dict[str, int]) -> None:
     if isinstance(browser_tab, PlaywrightTab):
         browser_tab.page.set_viewport_size(size)
     else:
-        browser_tab.driver.set_window_size(size["width"], size["height"])  # type: ignore[attr-defined]
+        browser_tab.set_window_size(size["width"], size["height"])  # type: ignore[attr-defined]
 
 
 def show_explorer(browser_tab: Tab) -> None:

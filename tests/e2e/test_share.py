@@ -81,7 +81,7 @@ def resize(tab: Tab, size: dict[str, int]) -> None:
     if isinstance(tab, PlaywrightTab):
         tab.page.set_viewport_size(size)
     else:
-        tab.driver.set_window_size(size["width"], size["height"])  # type: ignore[attr-defined]
+        tab.set_window_size(size["width"], size["height"])  # type: ignore[attr-defined]
     tab.evaluate("new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100)))")
 
 

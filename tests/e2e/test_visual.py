@@ -267,11 +267,10 @@ class Window:
         if isinstance(tab, PlaywrightTab):
             tab.page.set_viewport_size({"width": width, "height": height})
         else:
-            driver = tab.driver  # type: ignore[attr-defined]
-            driver.set_window_size(width, height + self.chrome)
+            tab.set_window_size(width, height + self.chrome)  # type: ignore[attr-defined]
             if not self.chrome:
                 self.chrome = tab.evaluate("outerHeight - innerHeight")
-                driver.set_window_size(width, height + self.chrome)
+                tab.set_window_size(width, height + self.chrome)  # type: ignore[attr-defined]
         tab.evaluate("new Promise((done) => requestAnimationFrame(() => setTimeout(done, 60)))")
 
 
