@@ -266,8 +266,11 @@ def part_typed_moves_play_in_both_games_and_bad_ones_say_why(
     expected = facade("state", record="othello/f5d6")
     wait_announced(page, f"{expected['said']}. {expected['status']}.")
 
+    # Only the fragment changes: the same page opens the link, not a new one (ready at once).
     page.goto(f"{root_server.origin}/#themisto/")
     wait_ready(page)
+    wait_until(page, "window.flipside.snapshot().game === 'themisto'")
+    idle(page)
     assert type_move(page, "a1-b2")["moves"] == ["a1-b2"]
     snap = type_move(page, "a1-a2x")
     assert snap["moves"] == ["a1-b2"] and snap["notice"] is not None
