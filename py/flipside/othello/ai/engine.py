@@ -250,9 +250,9 @@ class Engine:
                 if on_depth is not None:
                     on_depth(info)
                 return info
+        empties = 64 - (P | O).bit_count()
         known = self.solved.at(P, O)
         if known is not None:  # on the last solve's line: its exact move, at once
-            empties = 64 - (P | O).bit_count()
             line = DepthResult(empties, known.move, known.score, known.line, 0, True, 0.0)
             if on_depth is not None:
                 on_depth(line.to_dict())
@@ -261,7 +261,6 @@ class Engine:
         start = time.perf_counter()
         solve_end = start + max(budget, 0.01) * level.solve_limit
         midgame_end = start + max(budget, 0.01) * level.hard_limit
-        empties = 64 - (P | O).bit_count()
         noisy = level.noise > 0
 
         def report(result: DepthResult) -> None:
