@@ -22,7 +22,8 @@ from tools.bench.table import Row
 from tools.browsers import CHROMIUM, CHROMIUM_ARGS
 
 PERFT_DEPTH = 9
-PAGE_SAMPLES = 5
+PAGE_SAMPLES = 10
+"""Cold starts: each gives a first click after ready (five gave medians 1.2-1.7x apart)."""
 CLICKS = 12
 # Installed in the page before a click: from each pointerdown (its event's own time, so the
 # page's earlier listeners count too) to the first frame after the move list grew (a
