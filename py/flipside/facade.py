@@ -532,6 +532,49 @@ def split_start(
 
 
 @method
+def endgame_start(
+    record: str,
+    level: int | str,
+    workers: int,
+    seconds: float | None = None,
+    spent: float | None = None,
+) -> JSON:
+    """The first step of the computer's move at ``level`` in ``record`` split over
+    ``workers`` workers, as :func:`split_start`'s, when the move is in the endgame's phases;
+    ``{"declined": true, ...}`` with no tasks for a middle-game move. ``spent``: as
+    :func:`think`'s. Othello only (``docs/othello-workers.md``)."""
+    ai = _ai(record)
+    start = getattr(ai, "endgame_start", None)
+    if start is None:
+        raise RequestError("this game splits no endgame")
+    if isinstance(workers, bool) or not isinstance(workers, int):
+        raise RequestError(tr("workers must be an integer, got {workers!r}", workers=workers))
+    found = start(
+        expect_str("record", record), level, checked_seconds(seconds), checked_spent(spent), workers
+    )
+    return _split_step(found)
+
+
+@method
+def keep_line(record: str, level: int | str, answer: JSON) -> None:
+    """Give this worker the line of an exact ``answer`` (a split ``endgame_start``'s) of the
+    computer's move at ``level`` in ``record``: a later position on it is then answered at
+    once, as after this worker's own solve. Othello only."""
+    ai = _ai(record)
+    keep = getattr(ai, "keep_line", None)
+    if keep is None:
+        raise RequestError("this game keeps no solved line")
+    if not isinstance(answer, dict):
+        raise RequestError(f"answer must be an object, got {answer!r}")
+    pv, score = answer.get("pv"), answer.get("score")
+    if not isinstance(pv, list) or not all(isinstance(m, str) for m in pv):
+        raise RequestError(f"answer.pv must be a list of moves, got {pv!r}")
+    if isinstance(score, bool) or not isinstance(score, int | float):
+        raise RequestError(f"answer.score must be a number, got {score!r}")
+    keep(expect_str("record", record), level, answer)
+
+
+@method
 def split_step(state: JSON, done: list[JSON], elapsed: float) -> JSON:
     """The next step of a split search: ``state`` as the last step gave it, ``done`` the tasks
     finished since (``{task, result}`` with ``search_task``'s answer, or ``{task, error}``

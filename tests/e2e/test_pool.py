@@ -19,6 +19,7 @@ from test_site import assert_clean as assert_page_clean
 
 from flipside import facade, review
 from flipside.othello import Board
+from flipside.othello.ai.engine import solve
 from test_library import reload
 from tools.browsers import Tab
 
@@ -38,6 +39,12 @@ TOP_LEVEL_THINK = """window.flipside.pool
     .search("think", { record: arg, level: "6" }, null, { game: "othello", level: "6", share: true })
     .then((answer) => ({ ...answer, pool: window.flipside.pool.snapshot() }))"""
 """Othello's top level's move as the page asks it (ai.js), and the pool's counts after it."""
+ENDGAME = (
+    "f5f4c3d6d3c5b6d2c4b3e6f3e3f6g4b4g6g3c1h6d7f2g1c2h2d1b2a2a3g5h5f7e2g2g7a7g8h3h4c6a1b5b1h1"
+    "e1f8e8a4"
+)
+"""12 empty squares, White to move: the top level solves it (its line has a pass)."""
+ENDGAME_THINK = TOP_LEVEL_THINK.replace("share: true", "share: true, endgame: true")
 
 
 def native_rows(record: str, depth: int = DEPTH) -> list[dict[str, Any]]:
@@ -117,7 +124,38 @@ def test_a_reply_and_a_review_with_two_workers_and_the_setting_kept(
     else:
         assert tab.engine == "webkit"
         one_worker_where_nothing_is_shared(tab, "no SharedArrayBuffer")
+    the_endgame_split_and_its_line_kept(tab)
     assert_clean(tab, origin)
+
+
+def the_endgame_split_and_its_line_kept(tab: Tab) -> None:
+    """Othello's top level in the endgame (shared memory or not): its solve split over both
+    workers, exact; the search worker then answers a later position on the solved line at
+    once (the line went to it, whichever worker found it)."""
+    tab.choose("#workers", "2")
+    tab.choose("#computer", "off")
+    tab.evaluate("(() => { location.hash = arg; })()", "othello/" + ENDGAME)
+    tab.wait_until(f"window.flipside.snapshot().record === 'othello/{ENDGAME}'")
+    tab.evaluate("window.flipside.pool.grow('othello', '6').length")
+    tab.wait_until("window.flipside.snapshot().pool.warmed === 2", 120)
+    before = snapshot(tab)["pool"]
+    board = Board.from_transcript(ENDGAME)
+    answer = tab.evaluate(ENDGAME_THINK, "othello/" + ENDGAME)
+    score, best = solve(board)
+    assert answer["exact"] and answer["score"] == score, f"{tab.engine}: {answer}"
+    assert Board.from_transcript(ENDGAME + answer["move"]).ply == board.ply + 1  # legal
+    assert answer["move"] in [str(m) for m in best]
+    assert answer["pool"]["splits"] == before["splits"] + 1, answer["pool"]
+
+    later = board.copy()
+    for name in answer["pv"][:2]:
+        if not later.has_legal_move():
+            later.push(later.legal_moves()[0])  # the pass
+        later.push_str(name)
+    at_once = tab.evaluate(ENDGAME_THINK, "othello/" + later.transcript())
+    shown = {key: value for key, value in at_once.items() if key != "pool"}
+    assert at_once["exact"] and at_once["nodes"] == 0, f"{tab.engine}: {shown}"
+    assert at_once["move"] == answer["pv"][2] and at_once["score"] == solve(later)[0]
 
 
 def one_worker_where_nothing_is_shared(tab: Tab, where: str) -> None:

@@ -140,10 +140,10 @@ export class ComputerPlayer {
   }
 
   /** Whether `kind`'s search ("think" at `level` split over the pool, "shared": searched
-   *  by the pool on one shared table, "hints") of `game` uses the pool (the game view's
-   *  `pooled`).
+   *  by the pool on one shared table, "endgame": its endgame's phases split over the pool,
+   *  "hints") of `game` uses the pool (the game view's `pooled`).
    *  @param {GameId} game
-   *  @param {"think" | "shared" | "hints"} kind
+   *  @param {"think" | "shared" | "endgame" | "hints"} kind
    *  @param {Level | null} [level] */
   pooled(game, kind, level = null) {
     const pooled = GAMES[game]?.pooled;
@@ -161,7 +161,9 @@ export class ComputerPlayer {
       : [this.settings.level];
     return levels.some(
       (level) =>
-        this.pooled(state.game, "think", level) || this.pooled(state.game, "shared", level),
+        this.pooled(state.game, "think", level) ||
+        this.pooled(state.game, "shared", level) ||
+        this.pooled(state.game, "endgame", level),
     );
   }
 
@@ -310,10 +312,12 @@ export class ComputerPlayer {
       const game = state.game;
       const split = this.pooled(game, "think", job.level);
       const share = this.pooled(game, "shared", job.level);
+      const endgame = this.pooled(game, "endgame", job.level);
       /** @type {{record: string, level: Level, seconds?: number, spent?: number}} */
       const params = { record: job.record, level: job.level };
       if (seconds) params.seconds = seconds;
-      if (spent && (share || !split)) params.spent = spent; // a split search has no `spent` (yet)
+      // The root split (`split`) has no `spent`; the endgame split and the shared search have.
+      if (spent && (share || endgame || !split)) params.spent = spent;
       const answer = await this.pool.search(
         "think",
         params,
@@ -323,7 +327,7 @@ export class ComputerPlayer {
           if (job.moveNow) this.moveNow();
           else this.changed();
         },
-        { game, level: job.level, split, share },
+        { game, level: job.level, split, share, endgame },
       );
       if (this.thinking !== job) return;
       this.thinking = null;

@@ -1,3 +1,5 @@
+// Long because: one pool drives every search over several workers (a review's moves, the
+// root split's steps, the endgame's split, the shared search) and mends each one's lost workers.
 // The page's pool of search workers (issue 39). The search worker (the pool's worker 0) does
 // everything a pool of one does, exactly as the page did before there was a pool; extra
 // workers (the same worker.js, each restored from the same start-up snapshot and
@@ -17,7 +19,8 @@
 // worker gets one SharedArrayBuffer (shared-table.js) and searches the same move on it, the
 // search worker keeping the level's time; the helpers stop when it answers (a signal in the
 // table, no termination) and the deepest answer is played (docs/othello-ai.md, "Several
-// workers").
+// workers"). Its endgame's phases (the exact solve) are split at the root (`endgame`), with or
+// without shared memory, and the solve's line goes to the search worker.
 
 import { Cancelled, SearchWorker, WorkerLost } from "./search-worker.js";
 
@@ -243,16 +246,33 @@ export class Pool {
    * @param {M} method
    * @param {Params<M>} params
    * @param {((report: DepthReport) => void) | null} onReport
-   * @param {{game: GameId, level?: Level, split?: boolean, share?: boolean}} how  share: a
-   *   "think" the workers search on one shared table where the page is isolated
+   * @param {{game: GameId, level?: Level, split?: boolean, share?: boolean, endgame?: boolean}} how
+   *   share: a "think" the workers search on one shared table where the page is isolated;
+   *   endgame: a "think" in the endgame's phases split over the workers (a middle-game move
+   *   goes on to `share`, or to one worker)
    * @returns {Promise<Result<M>>}
    */
   async search(
     method,
     params,
     onReport,
-    { game, level = this.level, split = false, share = false },
+    { game, level = this.level, split = false, share = false, endgame = false },
   ) {
+    if (endgame && method === "think" && this.size > 1) {
+      this.grow(game, level);
+      const workers = this.free(game);
+      if (workers.length > 1) {
+        try {
+          const think = /** @type {Params<"think">} */ (params);
+          const answer = await this.endgame(think, onReport, workers);
+          if (answer) return /** @type {Result<M>} */ (answer);
+        } catch (err) {
+          if (err instanceof Cancelled) throw err;
+          this.counts.failed++;
+          console.warn("Flipside: a split endgame search failed; searching on one worker:", err);
+        }
+      }
+    }
     if (share && method === "think" && this.size > 1 && isolated()) {
       const table = this.sharedTable();
       this.grow(game, level);
@@ -359,18 +379,41 @@ export class Pool {
     return { ...best, nodes, workers: answered };
   }
 
+  /** The computer's move (`params` of "think") split over `workers` when it is in the
+   *  endgame's phases (`endgame_start`), else null (a middle-game move, not split). The line
+   *  of an exact answer goes to the search worker, which answers the later moves on it at
+   *  once (`keep_line`), as after a solve of its own.
+   * @param {Params<"think">} params
+   * @param {((report: DepthReport) => void) | null} onReport
+   * @param {SearchWorker[]} workers
+   * @returns {Promise<Result<"think"> | null>}
+   */
+  async endgame(params, onReport, workers) {
+    const { record, level } = params;
+    const start = () => this.call("endgame_start", { ...params, workers: workers.length });
+    const answer = /** @type {Result<"think"> | null} */ (
+      await this.split("think", params, onReport, workers, start)
+    );
+    if (answer?.exact)
+      this.main
+        .call("keep_line", { record, level, answer })
+        .catch((err) => console.warn("Flipside: the solved line was not kept:", err));
+    return answer;
+  }
+
   /** The answer of `kind`'s search of `params` split over `workers` (worker 0 the search
    *  worker): the coordinator's steps, each task on the worker it names; `onReport` gets
-   *  each depth's report. Rejects with Cancelled when `cancel()` drops it.
+   *  each depth's report. Rejects with Cancelled when `cancel()` drops it. `start`: its first
+   *  step (`split_start` by default); null when that step declines the search.
    * @param {SplitKind} kind
    * @param {Omit<Params<"split_start">, "kind" | "workers">} params
    * @param {((report: DepthReport) => void) | null} onReport
    * @param {SearchWorker[]} workers
-   * @returns {Promise<NonNullable<SplitStep["answer"]>>}
+   * @param {() => Promise<SplitStep>} [start]
+   * @returns {Promise<NonNullable<SplitStep["answer"]> | null>}
    */
-  async split(kind, params, onReport, workers) {
+  async split(kind, params, onReport, workers, start) {
     const generation = ++this.generation;
-    this.counts.splits++;
     this.splitting = workers;
     const began = performance.now();
     /** @type {Finished[]} */
@@ -382,7 +425,13 @@ export class Pool {
     };
     let answered = false;
     try {
-      let found = await this.call("split_start", { ...params, kind, workers: workers.length });
+      let found = await (start?.() ??
+        this.call("split_start", { ...params, kind, workers: workers.length }));
+      if (found.declined) {
+        answered = true; // nothing runs: no worker to start again
+        return null;
+      }
+      this.counts.splits++;
       for (;;) {
         current();
         for (const report of found.reports) onReport?.(report);

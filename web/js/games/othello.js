@@ -44,7 +44,7 @@ export const othello = {
   // docs/page.md): the hints (a value for every move), and the top level's move on one
   // shared table where the page is cross-origin isolated. Not split at the root where it is
   // not: that gains little (docs/notes/2026-11-27-parallel-search.md).
-  pooled: { think: [], shared: ["6"], hints: true },
+  pooled: { think: [], shared: ["6"], endgame: ["6"], hints: true },
   // The computer's page budget per move (the level's native seconds x 2), for a clock.
   levelSeconds: {
     1: 0.2,

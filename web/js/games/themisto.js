@@ -107,7 +107,7 @@ export const themisto = {
   levels: { 1: N_("Beginner"), 2: N_("Novice"), 3: N_("Club"), 4: N_("Strong") },
   // The searches shared over the pool of search workers when it has two or more (pool.js;
   // docs/page.md): the top level's move and the hints.
-  pooled: { think: ["4"], shared: [], hints: true },
+  pooled: { think: ["4"], shared: [], endgame: [], hints: true },
   // The computer's page budget per move (the level's native seconds x 2).
   levelSeconds: { 1: 0.6, 2: 0.6, 3: 1.2, 4: 2.4 },
   graph: {

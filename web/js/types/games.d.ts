@@ -121,6 +121,9 @@ export interface Pooled {
    *  cross-origin isolated (pool.js, `share`); split as `think` where it is not, if listed
    *  there, else searched by one worker. */
   shared: string[];
+  /** The levels whose move in the endgame's phases (the exact solve, the win/draw/loss
+   *  searches) is split over the pool, the middle game's left to `shared` or one worker. */
+  endgame: string[];
   hints: boolean;
 }
 

@@ -123,6 +123,8 @@ export interface SplitStep<K extends SplitKind = SplitKind> {
   tasks: SearchTask[];
   reports: DepthReport[];
   answer: SplitAnswers[K] | null;
+  /** `endgame_start`'s answer for a middle-game move: not split (no state, tasks, answer) */
+  declined?: boolean;
 }
 
 // -- the methods ----------------------------------------------------------------------------
@@ -212,6 +214,18 @@ export interface Methods {
     };
     result: SplitStep;
   };
+  endgame_start: {
+    params: {
+      record: RecordText;
+      level: Level;
+      workers: number;
+      seconds?: number | null;
+      spent?: number | null;
+    };
+    result: SplitStep<"think">;
+  };
+  /** the line of an exact split answer, given to the worker that answers the next move */
+  keep_line: { params: { record: RecordText; level: Level; answer: ThinkAnswer }; result: null };
   split_step: {
     params: { state: SplitState; done: TaskDone[]; elapsed: number };
     result: SplitStep;

@@ -324,6 +324,31 @@ def split_board(
     return _split_answer(first, kind, subject, number)
 
 
+def endgame_start(
+    record: str, level: int | str, seconds: float | None, spent: float | None, workers: int
+) -> JSON:
+    """The first step of the computer's move in ``record`` split over ``workers`` workers when
+    it is in the endgame's phases (the exact solve, the win/draw/loss searches), within what
+    is left of one reply's budget when its earlier moves in a row took ``spent``; for a
+    middle-game move (which the page's workers search on a shared table, or one alone)
+    ``declined`` and nothing else."""
+    number = parse_level(checked_level(level, MAX_LEVEL))
+    board = _board(record)
+    engine = engine_at(number)
+    if shares(engine, board):
+        shared_split.pool_state(workers)  # a ValueError for a bad number of workers
+        return {"state": None, "tasks": [], "reports": [], "answer": None, "declined": True}
+    budget = reply_budget(seconds or level_seconds(number), spent)
+    return split_board("think", board, record, number, budget, None, workers, engine)
+
+
+def keep_line(record: str, level: int | str, answer: JSON) -> None:
+    """Give this worker's engine at ``level`` the line of a split search's exact ``answer``
+    (``endgame_start``'s) in ``record``: its later positions are then answered at once."""
+    engine = engine_at(parse_level(checked_level(level, MAX_LEVEL)))
+    othello_split.keep_line(engine, _board(record), answer)
+
+
 def _bits_to_move(board: Board) -> tuple[int, int]:
     if board.is_game_over():
         raise ValueError(tr("the game is over: there is no move to choose"))

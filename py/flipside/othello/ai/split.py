@@ -44,7 +44,7 @@ from flipside.othello.ai.search import (
 )
 from flipside.othello.bitboard import FLIPS, legal_moves
 from flipside.othello.board import Board
-from flipside.othello.notation import parse_square, square_name
+from flipside.othello.notation import PASS_MOVE, parse_square, square_name
 
 JSON = Any
 SPLIT_DEPTH = 5
@@ -75,11 +75,12 @@ def start(
     """The first step of a split ``kind`` of search of ``board``: ``think`` at ``level``
     within ``budget`` seconds, ``hints`` (every move's value) or ``solve`` (exact score and
     every best move; at least two moves). A move with no search to split (a book move, a
-    forced move, a level with noise) is answered at once by ``engine`` (default: this
-    process's engine at the level; ``seed`` for its random choices), as ``think`` would."""
+    forced move, a level with noise, a position on the engine's last solved line) is
+    answered at once by ``engine`` (default: this process's engine at the level; ``seed`` for
+    its random choices), as ``think`` would."""
     shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     P, O = board.bits()
-    if kind == "think" and _at_once(P, O, level):
+    if kind == "think" and (_at_once(P, O, level) or on_line(engine or engine_at(level), P, O)):
         engine = engine or engine_at(level)
         if seed is not None:
             engine.random.seed(seed)
@@ -143,7 +144,31 @@ def pool_think(pool: Any, engine: Engine, board: Board, seconds: float | None = 
         return shared_search.pool_think(pool, engine, board, budget)
     first = start("think", board, engine.level, budget, pool.size, engine)
     answer: JSON = pool.search("flipside.othello.ai.tasks", first, step)
+    keep_line(engine, board, answer)
     return answer
+
+
+def on_line(engine: Engine, P: int, O: int) -> bool:
+    """Whether ``(P, O)`` is on ``engine``'s last solved line (its move known, exact)."""
+    return engine.solved.at(P, O) is not None
+
+
+def keep_line(engine: Engine, board: Board, answer: JSON) -> None:
+    """Give ``engine`` the line of a split search's exact ``answer`` in ``board`` (as its own
+    solve keeps it), so that a later position on it is answered at once; a line with a move
+    that is not legal where it comes raises ValueError."""
+    if not answer.get("exact"):
+        return
+    walk = board.copy()
+    squares = []
+    for name in answer["pv"]:
+        if name == "pass":
+            continue
+        if not walk.has_legal_move() and not walk.is_game_over():
+            walk.push(PASS_MOVE)
+        walk.push_str(name)
+        squares.append(parse_square(name))
+    engine.solved.keep(*board.bits(), squares, answer["score"])
 
 
 def _at_once(P: int, O: int, level: int) -> bool:
