@@ -259,18 +259,15 @@ export class Pool {
     { game, level = this.level, split = false, share = false, endgame = false },
   ) {
     if (endgame && method === "think" && this.size > 1) {
-      this.grow(game, level);
-      const workers = this.free(game);
-      if (workers.length > 1) {
-        try {
-          const think = /** @type {Params<"think">} */ (params);
-          const answer = await this.endgame(think, onReport, workers);
-          if (answer) return /** @type {Result<M>} */ (answer);
-        } catch (err) {
-          if (err instanceof Cancelled) throw err;
-          this.counts.failed++;
-          console.warn("Flipside: a split endgame search failed; searching on one worker:", err);
-        }
+      try {
+        const think = /** @type {Params<"think">} */ (params);
+        const grow = () => this.grow(game, level);
+        const answer = await this.endgame(think, onReport, this.free(game), grow);
+        if (answer) return /** @type {Result<M>} */ (answer);
+      } catch (err) {
+        if (err instanceof Cancelled) throw err;
+        this.counts.failed++;
+        console.warn("Flipside: a split endgame search failed; searching on one worker:", err);
       }
     }
     if (share && method === "think" && this.size > 1 && isolated()) {
@@ -379,20 +376,31 @@ export class Pool {
     return { ...best, nodes, workers: answered };
   }
 
-  /** The computer's move (`params` of "think") split over `workers` when it is in the
-   *  endgame's phases (`endgame_start`), else null (a middle-game move, not split). The line
-   *  of an exact answer goes to the search worker, which answers the later moves on it at
-   *  once (`keep_line`), as after a solve of its own.
+  /** The computer's move (`params` of "think") split over the free `workers` when it is in
+   *  the endgame's phases (`endgame_start`); null for a middle-game move (not split), and
+   *  for the first endgame move with one free worker, which `grow`s the pool for the next
+   *  ones (the extra workers start only once the endgame comes). The line of an exact answer
+   *  goes to the search worker, which answers the later moves on it at once (`keep_line`),
+   *  as after a solve of its own.
    * @param {Params<"think">} params
    * @param {((report: DepthReport) => void) | null} onReport
    * @param {SearchWorker[]} workers
+   * @param {() => void} grow
    * @returns {Promise<Result<"think"> | null>}
    */
-  async endgame(params, onReport, workers) {
+  async endgame(params, onReport, workers, grow) {
     const { record, level } = params;
-    const start = () => this.call("endgame_start", { ...params, workers: workers.length });
+    const generation = this.generation;
+    const first = await this.call("endgame_start", { ...params, workers: workers.length });
+    if (generation !== this.generation) throw new Cancelled();
+    if (first.declined) return null;
+    if (!first.answer && workers.length < 2) {
+      grow();
+      return null;
+    }
+    for (const report of first.answer ? first.reports : []) onReport?.(report);
     const answer = /** @type {Result<"think"> | null} */ (
-      await this.split("think", params, onReport, workers, start)
+      first.answer ?? (await this.split("think", params, onReport, workers, async () => first))
     );
     if (answer?.exact)
       this.main
@@ -404,16 +412,17 @@ export class Pool {
   /** The answer of `kind`'s search of `params` split over `workers` (worker 0 the search
    *  worker): the coordinator's steps, each task on the worker it names; `onReport` gets
    *  each depth's report. Rejects with Cancelled when `cancel()` drops it. `start`: its first
-   *  step (`split_start` by default); null when that step declines the search.
+   *  step (`split_start` by default).
    * @param {SplitKind} kind
    * @param {Omit<Params<"split_start">, "kind" | "workers">} params
    * @param {((report: DepthReport) => void) | null} onReport
    * @param {SearchWorker[]} workers
    * @param {() => Promise<SplitStep>} [start]
-   * @returns {Promise<NonNullable<SplitStep["answer"]> | null>}
+   * @returns {Promise<NonNullable<SplitStep["answer"]>>}
    */
   async split(kind, params, onReport, workers, start) {
     const generation = ++this.generation;
+    this.counts.splits++;
     this.splitting = workers;
     const began = performance.now();
     /** @type {Finished[]} */
@@ -427,11 +436,6 @@ export class Pool {
     try {
       let found = await (start?.() ??
         this.call("split_start", { ...params, kind, workers: workers.length }));
-      if (found.declined) {
-        answered = true; // nothing runs: no worker to start again
-        return null;
-      }
-      this.counts.splits++;
       for (;;) {
         current();
         for (const report of found.reports) onReport?.(report);
