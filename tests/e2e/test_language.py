@@ -106,7 +106,9 @@ def test_a_catalog_that_fails_to_load_leaves_the_page_english(
         snap = wait_ready(page)
         assert [url.rsplit("/", 1)[1] for url in asked] == ["ja.json"]  # the browser's language
         assert lang(page) == "en" and snap["status"] == "Black to move"
-        assert snap["notice"] is not None and "(404)" in snap["notice"]
+        # The failure may come after the page is up: it is told then.
+        wait_until(page, "window.flipside.snapshot().notice !== null")
+        assert "(404)" in snapshot(page)["notice"]
         click_square(page, "f5")  # the game goes on
         wait_until(page, "window.flipside.snapshot().moves.length === 1")
     finally:

@@ -12,6 +12,7 @@ import { onProgress, started } from "./rules-engine.js";
 // the engine); if the catalog fails to load the page stays English, and says so once loaded.
 export const language = useLanguage(preferredLanguage()).catch((err) => {
   self.flipsideLanguageError = /** @type {Error} */ (err).message;
+  self.dispatchEvent(new Event("flipside-language-error")); // the page may be up already
   return useLanguage("en");
 });
 

@@ -58,12 +58,14 @@ export function installLanguage(app) {
   }
 
   onLanguageChange(() => relabel());
-  if (self.flipsideLanguageError) {
+  // The catalog's failure (boot.js) may come before this room is installed or after it.
+  const tell = () =>
     app.notice(
       tr("The page's words in your language did not load ({reason}): it speaks English for now.", {
         reason: self.flipsideLanguageError,
       }),
     );
-  }
+  if (self.flipsideLanguageError) tell();
+  else self.addEventListener("flipside-language-error", tell, { once: true });
   Object.assign(app, /** @satisfies {import("../types/app").LanguageRoom} */ ({ relabel }));
 }
