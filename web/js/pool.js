@@ -398,11 +398,15 @@ export class Pool {
       grow();
       return null;
     }
-    for (const report of first.answer ? first.reports : []) onReport?.(report);
-    const answer = /** @type {Result<"think"> | null} */ (
-      first.answer ?? (await this.split("think", params, onReport, workers, async () => first))
+    if (first.answer) {
+      // Answered by the search worker's own engine (a book or forced move, its kept line).
+      for (const report of first.reports) onReport?.(report);
+      return /** @type {Result<"think">} */ (first.answer);
+    }
+    const answer = /** @type {Result<"think">} */ (
+      await this.split("think", params, onReport, workers, async () => first)
     );
-    if (answer?.exact)
+    if (answer.exact)
       this.main
         .call("keep_line", { record, level, answer })
         .catch((err) => console.warn("Flipside: the solved line was not kept:", err));

@@ -80,8 +80,9 @@ def start(
     its random choices), as ``think`` would."""
     shared_split.pool_state(workers)  # a ValueError for a bad number of workers
     P, O = board.bits()
-    if kind == "think" and (_at_once(P, O, level) or on_line(engine or engine_at(level), P, O)):
+    if kind == "think":
         engine = engine or engine_at(level)
+    if kind == "think" and engine and (_at_once(P, O, level) or on_line(engine, P, O)):
         if seed is not None:
             engine.random.seed(seed)
         reports: list[JSON] = []
